@@ -1,0 +1,70 @@
+import type { ModelSettings, Model } from '../model/model';
+import type { RunContext, Tool } from '../tool/tool';
+import type { Toolset } from '../toolsets/toolset';
+import type { ToolCallResult } from './tool-use-behavior';
+import type { ToolUseBehavior } from './tool-use-behavior';
+
+/** Anything `Agent.tools` accepts: a decorated instance, a `Tool`, a `Toolset`, or arrays of them. */
+export type ToolEntry = Tool | Toolset | object | ToolEntry[];
+
+/** The instructions of an agent: fixed text, or computed per run from the run context. */
+export type Instructions<TContext> = string | ((ctx: RunContext<TContext>, agent: Agent<TContext>) => string | Promise<string>);
+
+/** How an agent is configured. */
+export interface AgentConfig<TContext = unknown> {
+  name: string;
+  instructions?: Instructions<TContext>;
+  tools?: ToolEntry[];
+  model?: Model;
+  modelSettings?: ModelSettings;
+  toolUseBehavior?: ToolUseBehavior<TContext>;
+}
+
+/**
+ * An agent: a name, instructions, tools and model settings. Immutable once built; `clone()`
+ * makes a variant.
+ *
+ * @example
+ * const agent = new Agent({ name: 'assistant', instructions: 'Be brief.', tools: [new WeatherTools()] });
+ */
+export class Agent<TContext = unknown> {
+  readonly name: string;
+  readonly instructions?: Instructions<TContext>;
+  readonly tools: ToolEntry[];
+  readonly model?: Model;
+  readonly modelSettings: ModelSettings;
+  readonly toolUseBehavior: ToolUseBehavior<TContext>;
+
+  constructor(config: AgentConfig<TContext>) {
+    if (!config || typeof config.name !== 'string' || config.name.trim() === '') {
+      throw new TypeError('Agent needs a non-empty `name`, e.g. new Agent({ name: "assistant" }).');
+    }
+    this.name = config.name;
+    this.instructions = config.instructions;
+    this.tools = config.tools ?? [];
+    this.model = config.model;
+    this.modelSettings = config.modelSettings ?? {};
+    this.toolUseBehavior = config.toolUseBehavior ?? 'run_llm_again';
+  }
+
+  /** A copy of this agent with some fields replaced. */
+  clone(overrides: Partial<AgentConfig<TContext>>): Agent<TContext> {
+    return new Agent<TContext>({
+      name: this.name,
+      instructions: this.instructions,
+      tools: this.tools,
+      model: this.model,
+      modelSettings: this.modelSettings,
+      toolUseBehavior: this.toolUseBehavior,
+      ...overrides,
+    });
+  }
+
+  /** The agent's instructions for this run, with a function form evaluated. */
+  async resolveInstructions(ctx: RunContext<TContext>): Promise<string | undefined> {
+    if (typeof this.instructions === 'function') return this.instructions(ctx, this);
+    return this.instructions;
+  }
+}
+
+export type { ToolCallResult };

@@ -1,0 +1,10 @@
+export { ToolwrightError } from './toolwright.error';
+export { UserError } from './user.error';
+export { ToolDefinitionError } from './tool-definition.error';
+export { ToolArgumentsError, type ArgumentViolation } from './tool-arguments.error';
+export { ToolTimeoutError } from './tool-timeout.error';
+export { ToolCallError } from './tool-call.error';
+export { GuardrailTripwireError } from './guardrail-tripwire.error';
+export { MaxTurnsExceededError } from './max-turns-exceeded.error';
+export { RunStateError } from './run-state.error';
+export { ModelError } from './model.error';

@@ -1,0 +1,17 @@
+import type { Tool, ToolContext } from '../tool/tool';
+import type { ToolResult } from '../result/tool-result';
+
+/** The call an interceptor wraps. */
+export interface ToolInvocation {
+  tool: Tool;
+  args: any;
+  ctx: ToolContext<any>;
+}
+
+/**
+ * Wraps a tool call, as NestJS interceptors wrap handlers: call `next()` to proceed (possibly
+ * more than once, to retry), transform its result, or return a result without calling it.
+ */
+export interface ToolInterceptor {
+  intercept(invocation: ToolInvocation, next: () => Promise<ToolResult>): Promise<ToolResult>;
+}

@@ -1,0 +1,66 @@
+import type { Item } from '../items/item';
+import type { JsonSchema } from '../tool/json-schema';
+import type { Usage } from '../result/usage';
+
+/** A function tool as offered to the model. */
+export interface ModelToolDefinition {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+}
+
+/** Which tool the model must (or must not) call. */
+export type ToolChoice = 'auto' | 'required' | 'none' | { name: string };
+
+/** Settings passed through to the model provider. Unknown keys are provider-specific. */
+export interface ModelSettings {
+  parallelToolCalls?: boolean;
+  toolChoice?: ToolChoice;
+  temperature?: number;
+  topP?: number;
+  maxOutputTokens?: number;
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high' | (string & {});
+  store?: boolean;
+  /** Extra fields merged into the request body, for OpenAI-compatible servers. */
+  extraBody?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Everything a model needs for one turn. */
+export interface ModelRequest {
+  instructions?: string;
+  input: Item[];
+  tools: ModelToolDefinition[];
+  parallelToolCalls?: boolean;
+  toolChoice?: ToolChoice;
+  settings: ModelSettings;
+}
+
+/** What a model answered for one turn. */
+export interface ModelResponse {
+  /** New items in order: messages, reasoning, function calls. */
+  output: Item[];
+  usage?: Partial<Usage>;
+  /** The provider's response id. */
+  id?: string;
+  /**
+   * `incomplete` when the provider cut the response short (for example at the output token
+   * limit). Function calls of an incomplete response may be half-formed and are never executed.
+   */
+  status?: 'completed' | 'incomplete';
+  incompleteReason?: string;
+}
+
+/** Events a streaming model yields; the last one is always `completed`. */
+export type ModelStreamEvent =
+  | { type: 'text_delta'; delta: string }
+  | { type: 'reasoning_delta'; delta: string }
+  | { type: 'function_call_arguments_delta'; callId: string; name?: string; delta: string }
+  | { type: 'completed'; response: ModelResponse };
+
+/** A model provider. Implementations must honour `signal` by aborting the request. */
+export interface Model {
+  respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse>;
+  stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent>;
+}

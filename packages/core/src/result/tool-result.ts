@@ -1,0 +1,156 @@
+import { Content, isContentPart, type ContentPart } from './content';
+import type { Usage } from './usage';
+
+/** How a UI may render a result. Never sent to the model. */
+export type DisplayHint = 'diff' | 'terminal' | 'table' | 'json' | 'markdown' | (string & {});
+
+/**
+ * What a tool call produced. `content` goes to the model; everything else is for the runner,
+ * UIs and logs. Builders return a new `ToolResult`, so a result can be shared and refined.
+ *
+ * @example
+ * return ToolResult.text('3 rows deleted').withDetails({ ids }).withDisplay('table');
+ */
+export class ToolResult {
+  /** Content parts sent to the model as the call's output. */
+  content: ContentPart[];
+  /** Structured data for UIs and logs. Never sent to the model; must survive a JSON round-trip. */
+  details?: Record<string, unknown>;
+  display?: DisplayHint;
+  title?: string;
+  summary?: string;
+  /** Model usage the tool spent itself (for example a nested agent); counted in the run's total. */
+  usage?: Partial<Usage>;
+  /** Ask the run to stop after this batch. Honoured only when every call of the batch asks. */
+  terminate?: boolean;
+  /** The output describes a failure. */
+  isError?: boolean;
+  /** Names of deferred tools to offer from the next model call on. */
+  addedTools?: string[];
+
+  constructor(content: ContentPart[] = [], fields: Partial<Omit<ToolResult, 'content'>> = {}) {
+    this.content = content;
+    Object.assign(this, stripUndefined(fields));
+  }
+
+  /** A result holding one text part. */
+  static text(text: string): ToolResult {
+    return new ToolResult([Content.text(text)]);
+  }
+
+  /** A result holding the given content parts. */
+  static of(content: ContentPart | ContentPart[]): ToolResult {
+    return new ToolResult(Array.isArray(content) ? [...content] : [content]);
+  }
+
+  /** A failed result: the text goes to the model, `isError` is set. */
+  static error(text: string): ToolResult {
+    return ToolResult.text(text).asError();
+  }
+
+  withDetails(details: Record<string, unknown>): ToolResult {
+    return this.copy({ details });
+  }
+  withDisplay(display: DisplayHint): ToolResult {
+    return this.copy({ display });
+  }
+  withTitle(title: string): ToolResult {
+    return this.copy({ title });
+  }
+  withSummary(summary: string): ToolResult {
+    return this.copy({ summary });
+  }
+  withUsage(usage: Partial<Usage>): ToolResult {
+    return this.copy({ usage });
+  }
+  withAddedTools(names: string[]): ToolResult {
+    return this.copy({ addedTools: [...names] });
+  }
+  asTerminal(): ToolResult {
+    return this.copy({ terminate: true });
+  }
+  asError(): ToolResult {
+    return this.copy({ isError: true });
+  }
+
+  /** The text parts joined, as a plain string. */
+  get text(): string {
+    return this.content
+      .filter((p): p is Extract<ContentPart, { type: 'input_text' }> => p.type === 'input_text')
+      .map((p) => p.text)
+      .join('');
+  }
+
+  /** Whether every part is text, so the output can be sent as a plain string. */
+  get isTextOnly(): boolean {
+    return this.content.every((p) => p.type === 'input_text');
+  }
+
+  private copy(fields: Partial<Omit<ToolResult, 'content'>>): ToolResult {
+    const { content, ...rest } = this;
+    return new ToolResult([...content], { ...rest, ...fields });
+  }
+}
+
+/**
+ * Wraps whatever a tool returned into a `ToolResult`: a `ToolResult` as is, a string as text,
+ * content parts as content, `undefined`/`null` as empty text, anything else as JSON text.
+ */
+export function toToolResult(value: unknown): ToolResult {
+  if (value instanceof ToolResult) return value;
+  if (typeof value === 'string') return ToolResult.text(value);
+  if (value === undefined || value === null) return ToolResult.text('');
+  if (isContentPart(value)) return ToolResult.of(value);
+  if (Array.isArray(value) && value.length > 0 && value.every(isContentPart)) return ToolResult.of(value);
+  const json = JSON.stringify(value);
+  return ToolResult.text(json === undefined ? String(value) : json);
+}
+
+/** The model-facing output of a result: a string when it is text only, else the content list. */
+export function toModelOutput(result: ToolResult): string | ContentPart[] {
+  return result.isTextOnly ? result.text : result.content;
+}
+
+/**
+ * Checks that `details` survive `JSON.stringify` → `JSON.parse` unchanged (no functions, class
+ * instances, cycles, `undefined`, `NaN`, `Date`s, ...). Returns a description of the first
+ * problem, or `undefined` when the details are plain JSON.
+ */
+export function detailsRoundTripProblem(details: unknown): string | undefined {
+  return findProblem(details, 'details', new Set());
+}
+
+function findProblem(value: unknown, path: string, seen: Set<object>): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${path} is ${value}, which JSON turns into null`;
+  if (typeof value !== 'object') return `${path} is a ${typeof value}, which JSON cannot carry`;
+  if (seen.has(value)) return `${path} is a circular reference`;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
+    const name = (value as object).constructor?.name ?? 'object';
+    return `${path} is an instance of ${name}, which JSON turns into a plain object or string`;
+  }
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const p = value[i] === undefined ? `${path}[${i}] is undefined, which JSON turns into null` : findProblem(value[i], `${path}[${i}]`, seen);
+        if (p) return p;
+      }
+      return undefined;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      const p = child === undefined ? `${path}.${key} is undefined, which JSON drops` : findProblem(child, `${path}.${key}`, seen);
+      if (p) return p;
+    }
+    return undefined;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+function stripUndefined<T extends object>(fields: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}

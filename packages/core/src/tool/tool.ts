@@ -1,0 +1,116 @@
+import type { Agent } from '../agent/agent';
+import type { ToolResult } from '../result/tool-result';
+import type { Usage } from '../result/usage';
+import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
+import type { ToolInterceptor } from '../interceptors/tool-interceptor';
+import type { JsonSchema } from './json-schema';
+
+/** What every part of a run can see: the user's typed context and the run's live usage. */
+export interface RunContext<TContext = unknown> {
+  /** The value passed as `options.context` to `runner.run` / `runner.stream`. */
+  context: TContext;
+  /** Usage so far in this run (model turns and tools' own usage). */
+  usage: Usage;
+}
+
+/** What a tool call sees. Passed to `invoke` and to methods through `@Ctx()`. */
+export interface ToolContext<TContext = unknown> extends RunContext<TContext> {
+  toolName: string;
+  callId: string;
+  /** The raw JSON text of the arguments the model sent. */
+  arguments: string;
+  /** Fires when the call times out or the run is cancelled. */
+  signal: AbortSignal;
+  /** The agent whose turn made the call. */
+  agent: Agent<TContext>;
+  /**
+   * Sends a progress update to a streamed run's consumer as a `tool_progress` event. Never sent
+   * to the model; a no-op on a non-streamed run and after the call has returned.
+   */
+  emit(partial: ToolResult | string): void;
+}
+
+/** Decides per call whether a human must approve it. Sees the validated, typed arguments. */
+export type ApprovalPredicate<TContext = any> = (
+  ctx: RunContext<TContext>,
+  args: any,
+  callId: string,
+) => boolean | Promise<boolean>;
+
+/** Turns a tool's error into the text the model sees. `null` instead makes errors fatal. */
+export type FailureErrorFunction = (error: unknown, ctx: ToolContext<any>) => string;
+
+/** What to do when the model repeats an identical call within a run. */
+export type DuplicatePolicy = 'allow' | 'reject' | 'confirm';
+
+/** The runner-side fields of a tool; `@Tool` options map onto them one to one. */
+export interface ToolFields<TContext = any> {
+  /** Milliseconds before the runner gives up on the call with `ToolTimeoutError`. */
+  timeoutMs?: number;
+  /**
+   * Turns an error into the model-facing text. `undefined`: the default message;
+   * `null`: the error is fatal and fails the run with `ToolCallError`.
+   */
+  failureError?: FailureErrorFunction | null;
+  /** Consulted every turn; a disabled tool is not offered and calls to it are unknown. */
+  isEnabled?: (ctx: RunContext<TContext>, agent: Agent<TContext>) => boolean | Promise<boolean>;
+  needsApproval: boolean | ApprovalPredicate<TContext>;
+  inputGuardrails: ToolInputGuardrail[];
+  outputGuardrails: ToolOutputGuardrail[];
+  interceptors: ToolInterceptor[];
+  /** Hidden until a result's `addedTools` names it. */
+  deferred: boolean;
+  duplicates: DuplicatePolicy;
+  /** Whether the call's signal is aborted when the run is cancelled (default true). */
+  cancellable: boolean;
+}
+
+/**
+ * A tool as the runner sees it: a plain object. A variant is a copy:
+ * `{ ...tool, needsApproval: true }`.
+ */
+export interface Tool<TContext = any> extends ToolFields<TContext> {
+  type: 'function';
+  name: string;
+  description: string;
+  /** The JSON schema shown to the model; arguments are validated against exactly this. */
+  parameters: JsonSchema;
+  strict: boolean;
+  /** Runs the tool with validated arguments (optional fields absent, never `null`). */
+  invoke(ctx: ToolContext<TContext>, args: any): unknown | Promise<unknown>;
+  /** Where the tool came from, for error messages: `WeatherTools.getWeather`, `defineTool`, ... */
+  source?: string;
+}
+
+/** Options of `@Tool(...)`. */
+export interface ToolOptions<TContext = any> {
+  /** Default: the method name in snake_case (with the toolkit's prefix). */
+  name?: string;
+  /** Default: the method's JSDoc summary. */
+  description?: string;
+  /** Default true: the OpenAI strict-mode schema subset, enforced locally too. */
+  strict?: boolean;
+  timeoutMs?: number;
+  needsApproval?: boolean | ApprovalPredicate<TContext>;
+  isEnabled?: (ctx: RunContext<TContext>, agent: Agent<TContext>) => boolean | Promise<boolean>;
+  failureError?: FailureErrorFunction | null;
+  deferred?: boolean;
+  duplicates?: DuplicatePolicy;
+  cancellable?: boolean;
+  inputGuardrails?: ToolInputGuardrail[];
+  outputGuardrails?: ToolOutputGuardrail[];
+  interceptors?: ToolInterceptor[];
+}
+
+/** Options of `@Param(name, ...)`; they refine the schema generated from the parameter's type. */
+export interface ParamOptions {
+  description?: string;
+  title?: string;
+  enum?: readonly (string | number)[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+}
