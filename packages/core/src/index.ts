@@ -38,3 +38,14 @@ export type { ToolUseBehavior, ToolCallResult } from './agent/tool-use-behavior'
 export type {
   Model, ModelRequest, ModelResponse, ModelStreamEvent, ModelSettings, ModelToolDefinition, ToolChoice,
 } from './model/model';
+
+// Declaring tools
+export { defineTool } from './tool/define-tool';
+export type { ToolDefinition } from './tool/define-tool';
+export { TOOL_NAME_PATTERN, isValidToolName, toSnakeCase } from './tool/tool-name';
+export { toStrictSchema } from './schema/strict-schema';
+export type { StrictSchemaOptions } from './schema/strict-schema';
+export { DEFAULT_STRICT_LIMITS } from './schema/strict-limits';
+export type { StrictSchemaLimits } from './schema/strict-limits';
+export { parseToolArguments } from './arguments/parse-tool-arguments';
+export { FORBIDDEN_ARGUMENT_KEYS } from './arguments/forbidden-keys';

@@ -1,0 +1,47 @@
+import type { ValidateFunction } from 'ajv';
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+import type { JsonSchema } from '../tool/json-schema';
+import { compileSchema } from './ajv-instance';
+import { compileNullPlan, type NullPlan } from './null-plan';
+
+/** @internal What argument handling needs per schema, built once. */
+export interface CompiledArguments {
+  validate: ValidateFunction;
+  nullPlan: NullPlan | null;
+}
+
+// Keyed by the schema object itself: spread copies of a tool share it, a new schema recompiles,
+// and a schema that is no longer referenced lets its validator go.
+const cache = new WeakMap<object, CompiledArguments>();
+
+/** @internal The compiled validator and null plan of a tool's `parameters`. */
+export function compiledArgumentsOf(parameters: JsonSchema, toolName: string): CompiledArguments {
+  let compiled = cache.get(parameters);
+  if (compiled === undefined) {
+    compiled = compile(parameters, toolName);
+    cache.set(parameters, compiled);
+  }
+  return compiled;
+}
+
+function compile(parameters: JsonSchema, toolName: string): CompiledArguments {
+  if (typeof parameters !== 'object' || parameters === null) {
+    throw new ToolDefinitionError(`Tool "${toolName}": parameters must be a JSON schema object. Fix: build the tool with defineTool or toolsOf.`, toolName, '');
+  }
+  try {
+    return { validate: compileSchema(parameters), nullPlan: compileNullPlan(parameters) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ToolDefinitionError(
+      `Tool "${toolName}": its parameters schema cannot be compiled into a validator (${reason}). ` +
+        'Fix: correct the schema; defineTool reports the exact path of the problem.',
+      toolName,
+      '',
+    );
+  }
+}
+
+/** @internal Compiles a tool's validator ahead of its first call (for start-up checks and benchmarks). */
+export function precompileArguments(parameters: JsonSchema, toolName: string): void {
+  compiledArgumentsOf(parameters, toolName);
+}

@@ -1,0 +1,46 @@
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+import type { JsonSchema } from '../tool/json-schema';
+import { ajv, withoutDialect } from '../arguments/ajv-instance';
+import { fieldPathOf } from './field-path';
+import { isSchemaObject } from './schema-utils';
+
+/**
+ * Checks that `schema` is a well-formed JSON schema (against the JSON Schema meta-schema) whose
+ * root describes an object. Throws `ToolDefinitionError` with the JSON pointer of the first
+ * problem, such as `/properties/units/type`.
+ */
+export function assertValidParametersSchema(schema: unknown, toolName?: string): asserts schema is JsonSchema {
+  const subject = toolName ? `Tool "${toolName}": ` : '';
+  if (!isSchemaObject(schema)) {
+    throw new ToolDefinitionError(
+      `${subject}parameters must be a JSON schema object (got ${schema === null ? 'null' : typeof schema}). ` +
+        'Fix: pass { type: "object", properties: { ... } }.',
+      toolName,
+      '',
+    );
+  }
+  const compiler = ajv();
+  if (!compiler.validateSchema(withoutDialect(schema))) {
+    const errors = compiler.errors ?? [];
+    const first = errors[0];
+    const path = first?.instancePath ?? '';
+    const details = [...new Set(errors.filter((e) => e.instancePath === path).map((e) => e.message ?? 'is invalid'))];
+    const field = fieldPathOf(path);
+    throw new ToolDefinitionError(
+      `${subject}invalid JSON schema at ${path || '/'}${field ? ` (field "${field}")` : ''}: ${details.join('; ')}. ` +
+        'Fix: correct that keyword; types are "string", "number", "integer", "boolean", "object", "array", "null".',
+      toolName,
+      path,
+    );
+  }
+  const type = schema.type;
+  const isObject = type === undefined ? Object.keys(schema).length === 0 || 'properties' in schema || '$ref' in schema : type === 'object';
+  if (!isObject) {
+    throw new ToolDefinitionError(
+      `${subject}the parameters schema must describe an object (got type ${JSON.stringify(type)}). ` +
+        'Fix: the arguments of a tool call are a JSON object; wrap the value in an object with named properties.',
+      toolName,
+      '/type',
+    );
+  }
+}

@@ -1,0 +1,72 @@
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+import { assertValidParametersSchema } from '../schema/schema-check';
+import { cloneJson } from '../schema/schema-utils';
+import { toStrictSchema } from '../schema/strict-schema';
+import type { JsonSchema } from './json-schema';
+import type { Tool, ToolContext, ToolFields } from './tool';
+import { toolFieldsWithDefaults } from './tool-defaults';
+import { assertValidToolName } from './tool-name';
+
+/** What {@link defineTool} takes: the tool's identity, its runtime JSON schema, and `invoke`. */
+export type ToolDefinition<TContext = any> = {
+  name: string;
+  description: string;
+  /** The JSON schema of the arguments object. Rewritten into the strict subset unless `strict: false`. */
+  parameters: JsonSchema;
+  /** Default true. */
+  strict?: boolean;
+  invoke(ctx: ToolContext<TContext>, args: any): unknown | Promise<unknown>;
+  /** For error messages; default `defineTool`. */
+  source?: string;
+} & Partial<ToolFields<TContext>>;
+
+/**
+ * Builds a tool by hand from a runtime JSON schema (a "raw" tool). The caller's schema is never
+ * modified: the tool holds a strict rewrite of it (or, with `strict: false`, a copy).
+ *
+ * @throws ToolDefinitionError for an invalid name, an invalid schema (with its JSON path, e.g.
+ *   `/properties/units/type`), or a shape strict mode cannot express.
+ *
+ * @example
+ * const add = defineTool({
+ *   name: 'add', description: 'Add two numbers.',
+ *   parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+ *   invoke: (_ctx, { a, b }) => a + b,
+ * });
+ */
+export function defineTool<TContext = any>(definition: ToolDefinition<TContext>): Tool<TContext> {
+  if (typeof definition !== 'object' || definition === null) {
+    throw new ToolDefinitionError('defineTool needs a definition object: { name, description, parameters, invoke }.');
+  }
+  const { name, description, parameters, strict = true, invoke, source, ...fields } = definition;
+  assertValidToolName(name);
+  if (typeof description !== 'string') {
+    throw new ToolDefinitionError(`Tool "${name}": description must be a string. Fix: describe what the tool does for the model.`, name);
+  }
+  if (typeof invoke !== 'function') {
+    throw new ToolDefinitionError(`Tool "${name}": invoke must be a function (ctx, args) => result.`, name);
+  }
+  if (typeof strict !== 'boolean') {
+    throw new ToolDefinitionError(`Tool "${name}": strict must be a boolean.`, name);
+  }
+  const schema = parameters ?? { type: 'object', properties: {} };
+  assertValidParametersSchema(schema, name);
+  return {
+    type: 'function',
+    name,
+    description,
+    parameters: strict ? toStrictSchema(schema, { toolName: name }) : looseCopy(schema),
+    strict,
+    invoke,
+    source: source ?? 'defineTool',
+    ...toolFieldsWithDefaults(name, fields as Partial<ToolFields>),
+  };
+}
+
+/** A copy of a non-strict schema, with an empty root completed into an empty object schema. */
+export function looseCopy(schema: JsonSchema): JsonSchema {
+  const copy = cloneJson(schema);
+  if (Object.keys(copy).length === 0) return { type: 'object', properties: {} };
+  delete copy.$schema;
+  return copy;
+}

@@ -1,0 +1,50 @@
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+import type { DuplicatePolicy, ToolFields } from './tool';
+
+const DUPLICATE_POLICIES: ReadonlySet<DuplicatePolicy> = new Set(['allow', 'reject', 'confirm']);
+
+/**
+ * Every runner-side field of a tool, with defaults for those not given: no approval, no
+ * guardrails or interceptors, not deferred, duplicates allowed, cancellable. Optional fields
+ * (`timeoutMs`, `failureError`, `isEnabled`) are present only when given.
+ */
+export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFields>): ToolFields {
+  const out: ToolFields = {
+    needsApproval: fields.needsApproval ?? false,
+    inputGuardrails: [...(fields.inputGuardrails ?? [])],
+    outputGuardrails: [...(fields.outputGuardrails ?? [])],
+    interceptors: [...(fields.interceptors ?? [])],
+    deferred: fields.deferred ?? false,
+    duplicates: fields.duplicates ?? 'allow',
+    cancellable: fields.cancellable ?? true,
+  };
+  if (fields.timeoutMs !== undefined) out.timeoutMs = fields.timeoutMs;
+  if (fields.failureError !== undefined) out.failureError = fields.failureError;
+  if (fields.isEnabled !== undefined) out.isEnabled = fields.isEnabled;
+  checkToolFields(toolName, out);
+  return out;
+}
+
+function checkToolFields(toolName: string, fields: ToolFields): void {
+  const fail = (what: string, fix: string): never => {
+    throw new ToolDefinitionError(`Tool "${toolName}": ${what}. Fix: ${fix}.`, toolName);
+  };
+  if (fields.timeoutMs !== undefined && !(typeof fields.timeoutMs === 'number' && fields.timeoutMs > 0 && Number.isFinite(fields.timeoutMs))) {
+    fail(`timeoutMs must be a positive number of milliseconds (got ${String(fields.timeoutMs)})`, 'pass e.g. timeoutMs: 10_000, or leave it out');
+  }
+  if (typeof fields.needsApproval !== 'boolean' && typeof fields.needsApproval !== 'function') {
+    fail('needsApproval must be a boolean or a predicate function', 'pass true, false, or (ctx, args, callId) => boolean');
+  }
+  if (!DUPLICATE_POLICIES.has(fields.duplicates)) {
+    fail(`duplicates must be "allow", "reject" or "confirm" (got ${JSON.stringify(fields.duplicates)})`, 'use one of the three policies');
+  }
+  if (fields.failureError !== undefined && fields.failureError !== null && typeof fields.failureError !== 'function') {
+    fail('failureError must be a function or null', 'pass (error, ctx) => string, or null to make errors fatal');
+  }
+  if (fields.isEnabled !== undefined && typeof fields.isEnabled !== 'function') {
+    fail('isEnabled must be a function', 'pass (ctx, agent) => boolean');
+  }
+  for (const g of fields.inputGuardrails) if (g?.kind !== 'input') fail('inputGuardrails holds something that is not a tool input guardrail', 'build them with defineToolInputGuardrail');
+  for (const g of fields.outputGuardrails) if (g?.kind !== 'output') fail('outputGuardrails holds something that is not a tool output guardrail', 'build them with defineToolOutputGuardrail');
+  for (const i of fields.interceptors) if (typeof i?.intercept !== 'function') fail('interceptors holds an object without an intercept() method', 'pass ToolInterceptor objects');
+}

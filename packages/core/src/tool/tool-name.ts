@@ -1,0 +1,37 @@
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+
+/** What a tool name must match (the OpenAI function-name rule). */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Whether `name` is a valid tool name. */
+export function isValidToolName(name: unknown): name is string {
+  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name);
+}
+
+/** Why `name` is not a valid tool name, or `undefined` when it is. */
+export function toolNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string') return `a tool name must be a string (got ${typeof name})`;
+  if (name.length === 0) return 'a tool name must not be empty';
+  if (name.length > 64) return `tool name "${name}" is ${name.length} characters long; at most 64 are allowed`;
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    return `tool name "${name}" may only contain letters, digits, "_" and "-" (pattern ${TOOL_NAME_PATTERN.source})`;
+  }
+  return undefined;
+}
+
+/** Throws `ToolDefinitionError` unless `name` is a valid tool name. */
+export function assertValidToolName(name: unknown): asserts name is string {
+  const problem = toolNameProblem(name);
+  if (problem) {
+    throw new ToolDefinitionError(`Invalid tool name: ${problem}. Fix: rename the tool, e.g. "get_weather".`, typeof name === 'string' ? name : undefined, '');
+  }
+}
+
+/** `getWeather` → `get_weather`, `getHTTPStatus` → `get_http_status`, `fetchV2` → `fetch_v2`. */
+export function toSnakeCase(name: string): string {
+  return name
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[\s.]+/g, '_')
+    .toLowerCase();
+}
