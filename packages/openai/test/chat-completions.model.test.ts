@@ -149,7 +149,7 @@ describe('OpenAIChatCompletionsModel', () => {
       ];
       await model().respond(request({ input }));
       expect(server.requests[0]!.body.messages.slice(2)).toEqual([
-        { role: 'tool', tool_call_id: 'c_img', content: 'Rendered.\n[2 attachments (image or file) of this result follow in the next user message.]' },
+        { role: 'tool', tool_call_id: 'c_img', content: 'Rendered.\n[2 attachments (images or files) of this result follow in the next user message.]' },
         { role: 'tool', tool_call_id: 'c_txt', content: 'plain' },
         {
           role: 'user',

@@ -108,7 +108,10 @@ function splitOutput(item: FunctionCallOutputItem): { text: string; media: Json[
     .join('\n');
   const media = item.output.filter((p) => p.type !== 'input_text').map(toChatContent);
   if (media.length === 0) return { text, media };
-  const note = `[${media.length} attachment${media.length === 1 ? '' : 's'} (image or file) of this result follow in the next user message.]`;
+  const note =
+    media.length === 1
+      ? '[1 attachment (image or file) of this result follows in the next user message.]'
+      : `[${media.length} attachments (images or files) of this result follow in the next user message.]`;
   return { text: text === '' ? note : `${text}\n${note}`, media };
 }
 
