@@ -1,0 +1,121 @@
+import * as ts from 'typescript';
+import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
+import type { ToolSchemaEntry } from '../embedded-schema';
+import { createSchemaGenerator } from '../schema/generator';
+import { buildToolSchema } from './build-tool-schema';
+import { DEFAULT_CORE_MODULES, findToolSites, mayDeclareTools } from './find-tools';
+import { loadProgram } from './load-program';
+import { planSyntheticTypes, type SyntheticPlan } from './synthetic-types';
+import { toolKey } from './tool-site';
+import { createVirtualProgram } from './virtual-program';
+
+/** One tool the scanner found, with its schema. */
+export interface ScannedTool {
+  /** `Class.method`, the manifest key. */
+  key: string;
+  className: string;
+  methodName: string;
+  /** The name the model sees (from the options, else the method name in snake_case). */
+  toolName: string;
+  fileName: string;
+  /** 1-based position of the method name. */
+  line: number;
+  column: number;
+  strict: boolean;
+  /** Whether the source already passes an embedded schema to `@Tool` (the transformer leaves it). */
+  hasEmbeddedSchema: boolean;
+  schema: ToolSchemaEntry;
+}
+
+/** What a scan found: tools in declaration order and every problem, compiler-style. */
+export interface ScanResult {
+  tools: ScannedTool[];
+  diagnostics: ScanDiagnostic[];
+}
+
+/** Options of {@link scanTools}. */
+export interface ScanOptions {
+  /** Module specifiers that export the decorators (default `['@toolwright/core']`). */
+  coreModules?: readonly string[];
+  /** Scan only the files this accepts (by absolute file name). */
+  includeFile?: (fileName: string) => boolean;
+}
+
+/**
+ * Finds every `@Tool` method of a program and builds its schema from the TypeScript types:
+ * one synthetic interface per tool (appended to the tool's own file, so non-exported classes
+ * work), one program, one typescript-json-schema generator.
+ *
+ * @param input a program, or the path of a tsconfig.json (or of its directory)
+ * @example
+ * const { tools, diagnostics } = scanTools('tsconfig.json');
+ */
+export function scanTools(input: ts.Program | string, options: ScanOptions = {}): ScanResult {
+  const program = typeof input === 'string' ? loadProgram(input).program : input;
+  const coreModules = options.coreModules ?? DEFAULT_CORE_MODULES;
+  const files = program
+    .getSourceFiles()
+    .filter((file) => mayDeclareTools(file, coreModules) && (options.includeFile?.(file.fileName) ?? true));
+  const plans = new Map<string, SyntheticPlan>();
+  files.forEach((file, index) => {
+    const plan = planSyntheticTypes(file, coreModules, `__ToolwrightArgs${index}_`);
+    if (plan.interfaces.size > 0) plans.set(file.fileName, plan);
+  });
+  const result: ScanResult = { tools: [], diagnostics: [] };
+  if (plans.size === 0) return result;
+
+  const virtual = createVirtualProgram(program, new Map([...plans].map(([fileName, plan]) => [fileName, plan.text])));
+  const checker = virtual.getTypeChecker();
+  const interfaces = new Map<string, ts.InterfaceDeclaration>();
+  const virtualFiles: ts.SourceFile[] = [];
+  for (const [fileName, plan] of plans) {
+    const file = virtual.getSourceFile(fileName);
+    if (!file) continue;
+    virtualFiles.push(file);
+    const names = new Set(plan.interfaces.values());
+    for (const statement of file.statements) {
+      if (ts.isInterfaceDeclaration(statement) && names.has(statement.name.text)) interfaces.set(statement.name.text, statement);
+    }
+  }
+  const generator = createSchemaGenerator(checker, interfaces);
+  const seen = new Map<string, ScannedTool>();
+  for (const file of virtualFiles) {
+    const plan = plans.get(file.fileName) as SyntheticPlan;
+    const found = findToolSites(file, checker, coreModules);
+    result.diagnostics.push(...found.diagnostics);
+    for (const site of found.sites) {
+      const key = toolKey(site);
+      const interfaceName = plan.interfaces.get(key);
+      if (interfaceName === undefined) continue;
+      const previous = seen.get(key);
+      if (previous) {
+        result.diagnostics.push(
+          diagnosticAt(site.method.name, {
+            toolName: site.toolName,
+            message: `${key} is also declared at ${previous.fileName}:${previous.line}, and the manifest is keyed by class and method`,
+            fix: 'give one of the toolkit classes another name',
+          }),
+        );
+        continue;
+      }
+      const built = buildToolSchema(site, interfaceName, generator, checker);
+      result.diagnostics.push(...built.diagnostics);
+      const position = file.getLineAndCharacterOfPosition(site.method.name.getStart(file));
+      const tool: ScannedTool = {
+        key,
+        className: site.className,
+        methodName: site.methodName,
+        toolName: site.toolName,
+        fileName: file.fileName,
+        line: position.line + 1,
+        column: position.character + 1,
+        strict: site.strict,
+        hasEmbeddedSchema: site.hasEmbeddedSchema,
+        schema: built.entry,
+      };
+      seen.set(key, tool);
+      result.tools.push(tool);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,38 @@
+import type * as ts from 'typescript';
+import type { StaticValue } from '../schema/static-value';
+
+/** One parameter of a tool method, as the decorators describe it. */
+export interface ToolParameterSite {
+  index: number;
+  declaration: ts.ParameterDeclaration;
+  kind: 'param' | 'args' | 'ctx';
+  /** The `@Param('name')` name. */
+  name?: string;
+  /** The `@Param(name, options)` options, when they are literal. */
+  options?: { [key: string]: StaticValue };
+  /** `?`, a default value, or a type including `undefined`. */
+  optional: boolean;
+}
+
+/** A `@Tool` method found in the program. */
+export interface ToolSite {
+  sourceFile: ts.SourceFile;
+  classDeclaration: ts.ClassDeclaration;
+  className: string;
+  method: ts.MethodDeclaration;
+  methodName: string;
+  /** The `@Tool(...)` call. */
+  call: ts.CallExpression;
+  /** The tool's name as the model sees it (for messages). */
+  toolName: string;
+  /** `false` when `@Tool({ strict: false })`. */
+  strict: boolean;
+  /** Whether the `@Tool(...)` call already passes an embedded schema as its second argument. */
+  hasEmbeddedSchema: boolean;
+  parameters: ToolParameterSite[];
+}
+
+/** `Class.method`, the key of a tool in the manifest. */
+export function toolKey(site: Pick<ToolSite, 'className' | 'methodName'>): string {
+  return `${site.className}.${site.methodName}`;
+}

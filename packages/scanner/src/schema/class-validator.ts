@@ -1,0 +1,195 @@
+import * as ts from 'typescript';
+import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
+import { decoratorCalls, resolveImportedCallee } from '../scan/imports';
+import { refName, setType, valueBranches, type Definitions, type SchemaNode, cloneJson } from './json-schema-utils';
+import { evaluateStatic, isStaticObject, isStaticRegExp, UNKNOWN, type Evaluated } from './static-value';
+
+/** A class-validator (or class-transformer) decorator on a DTO property. */
+export interface PropertyDecorator {
+  name: string;
+  args: Evaluated[];
+  node: ts.CallExpression;
+}
+
+const MODULES = new Set(['class-validator', 'class-transformer']);
+
+/** The class-validator and class-transformer decorators of a property declaration. */
+export function validatorDecorators(declaration: ts.Node, checker: ts.TypeChecker): PropertyDecorator[] {
+  const sourceFile = declaration.getSourceFile();
+  return decoratorCalls(declaration).flatMap(({ call }) => {
+    if (!call) return [];
+    const imported = resolveImportedCallee(call.expression, sourceFile);
+    if (!imported || !MODULES.has(imported.module)) return [];
+    return [{ name: imported.name, args: call.arguments.map((arg) => evaluateStatic(arg, checker)), node: call }];
+  });
+}
+
+/** Where decorators are applied: the property's schema inside its object schema. */
+export interface DecoratedProperty {
+  container: SchemaNode;
+  name: string;
+  definitions: Definitions;
+  checker: ts.TypeChecker;
+  diagnostics: ScanDiagnostic[];
+  toolName: string;
+  fieldPath: string;
+}
+
+const FORMATS: Record<string, string> = {
+  IsEmail: 'email',
+  IsUrl: 'uri',
+  IsUUID: 'uuid',
+  IsISO8601: 'date-time',
+  IsDateString: 'date-time',
+};
+
+const HAS_SCHEMA_EFFECT = new Set([
+  'IsString', 'IsInt', 'IsNumber', 'IsBoolean', 'IsArray', 'IsEmail', 'IsUrl', 'IsUUID', 'IsISO8601', 'IsDateString',
+  'Min', 'Max', 'MinLength', 'MaxLength', 'Length', 'ArrayMinSize', 'ArrayMaxSize', 'Matches', 'IsIn', 'IsEnum',
+]);
+
+const TYPES: Record<string, string> = {
+  IsString: 'string',
+  IsInt: 'integer',
+  IsNumber: 'number',
+  IsBoolean: 'boolean',
+  IsArray: 'array',
+};
+
+/**
+ * Merges class-validator decorators into a property's schema: types, formats, bounds, enums,
+ * patterns, array sizes and `@IsOptional`. `{ each: true }` applies a constraint to the items
+ * of an array. A decorator whose arguments are not literals is reported as a warning.
+ * `@ValidateNested` with `@Type(() => X)` needs nothing here: the property's declared class
+ * already gives the nested shape, and core builds the instances with class-transformer.
+ */
+export function applyValidatorDecorators(decorators: PropertyDecorator[], target: DecoratedProperty): void {
+  const { container, name } = target;
+  for (const decorator of decorators) {
+    const property = container.properties?.[name];
+    if (!property) return;
+    if (decorator.name === 'IsOptional') {
+      container.required = (container.required ?? []).filter((key) => key !== name);
+      continue;
+    }
+    if (!HAS_SCHEMA_EFFECT.has(decorator.name)) continue;
+    const each = decorator.args.some((arg) => isStaticObject(arg) && arg.each === true);
+    const nodes = each ? itemNodes(property, target.definitions) : valueBranches(materialize(property, target.definitions));
+    if (nodes.length === 0) continue;
+    const unreadable = (): void => {
+      target.diagnostics.push(
+        diagnosticAt(decorator.node, {
+          category: 'warning',
+          toolName: target.toolName,
+          parameter: target.fieldPath,
+          message: `@${decorator.name}'s arguments are not literals, so the schema does not include this constraint`,
+          fix: 'pass literal values (or const variables holding them) so the scanner can read them',
+        }),
+      );
+    };
+    for (const node of nodes) {
+      if (!applyOne(decorator, node, target)) {
+        unreadable();
+        break;
+      }
+    }
+  }
+}
+
+/** Applies one decorator to one schema node; `false` when its arguments cannot be read. */
+function applyOne(decorator: PropertyDecorator, node: SchemaNode, target: DecoratedProperty): boolean {
+  const [first, second] = decorator.args;
+  const numberArg = (value: Evaluated, keyword: string): boolean => {
+    if (typeof value !== 'number') return false;
+    node[keyword] = value;
+    return true;
+  };
+  const type = TYPES[decorator.name];
+  if (type) {
+    setType(node, type);
+    return true;
+  }
+  const format = FORMATS[decorator.name];
+  if (format) {
+    setType(node, 'string');
+    node.format = format;
+    return true;
+  }
+  switch (decorator.name) {
+    case 'Min':
+      return numberArg(first, 'minimum');
+    case 'Max':
+      return numberArg(first, 'maximum');
+    case 'MinLength':
+      return numberArg(first, 'minLength');
+    case 'MaxLength':
+      return numberArg(first, 'maxLength');
+    case 'Length':
+      return numberArg(first, 'minLength') && (second === undefined || isStaticObject(second) || numberArg(second, 'maxLength'));
+    case 'ArrayMinSize':
+      return numberArg(first, 'minItems');
+    case 'ArrayMaxSize':
+      return numberArg(first, 'maxItems');
+    case 'Matches': {
+      if (isStaticRegExp(first)) node.pattern = first.source;
+      else if (typeof first === 'string') node.pattern = first;
+      else return false;
+      return true;
+    }
+    case 'IsIn': {
+      if (!Array.isArray(first)) return false;
+      setEnum(node, first);
+      return true;
+    }
+    case 'IsEnum': {
+      const values = enumValues(decorator.node.arguments[0], first, target.checker);
+      if (!values) return false;
+      setEnum(node, values);
+      return true;
+    }
+    default:
+      return true;
+  }
+}
+
+function setEnum(node: SchemaNode, values: unknown[]): void {
+  node.enum = [...values];
+  const types = new Set(values.map((value) => (value === null ? 'null' : typeof value)));
+  if (types.size === 1) {
+    const [only] = types;
+    if (only === 'string' || only === 'boolean') node.type = only;
+    if (only === 'number') node.type = values.every((v) => Number.isInteger(v)) ? 'integer' : 'number';
+  } else {
+    delete node.type;
+  }
+}
+
+/** The values of `@IsEnum(E)`: a TypeScript enum's member values or a literal object's values. */
+function enumValues(argument: ts.Expression | undefined, evaluated: Evaluated, checker: ts.TypeChecker): unknown[] | undefined {
+  if (isStaticObject(evaluated)) return [...new Set(Object.values(evaluated))];
+  if (!argument || evaluated !== UNKNOWN) return undefined;
+  let symbol = checker.getSymbolAtLocation(argument);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.declarations?.find(ts.isEnumDeclaration);
+  if (!declaration) return undefined;
+  const values = declaration.members.map((member) => checker.getConstantValue(member));
+  return values.every((value) => value !== undefined) ? values : undefined;
+}
+
+/** Inlines a `$ref` in place so that keywords can sit beside the referenced shape. */
+export function materialize(node: SchemaNode, definitions: Definitions): SchemaNode {
+  const name = refName(node.$ref);
+  if (name !== undefined && definitions[name]) {
+    delete node.$ref;
+    Object.assign(node, cloneJson(definitions[name]));
+  }
+  return node;
+}
+
+function itemNodes(property: SchemaNode, definitions: Definitions): SchemaNode[] {
+  return valueBranches(property).flatMap((branch) => {
+    const items = branch.items;
+    if (!items || Array.isArray(items)) return [];
+    return valueBranches(materialize(items, definitions));
+  });
+}
