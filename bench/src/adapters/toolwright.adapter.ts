@@ -1,0 +1,200 @@
+import * as path from 'node:path';
+import {
+  Agent,
+  Runner,
+  assistantMessage,
+  defineTool,
+  parseToolArguments,
+  type Item,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelStreamEvent,
+  type Tool,
+} from '@toolwright/core';
+import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome } from './adapter';
+import { FINAL_TEXT, type ModelClock, type Script } from '../shape/script';
+import { ProgressProbe } from '../shape/progress-probe';
+import { looseJsonSchema, type ToolArgs, type ToolSpec } from '../shape/tool-spec';
+
+/**
+ * An in-process `Model` replaying a script: turn k answers with the calls of turn k, then the
+ * final text. It never reads the request, so all per-turn cost is the runner's.
+ */
+class ScriptedToolwrightModel implements Model {
+  private turn = 0;
+
+  constructor(
+    private readonly script: Script,
+    private readonly clock?: ModelClock,
+  ) {}
+
+  async respond(_request: ModelRequest): Promise<ModelResponse> {
+    this.clock?.requestArrived();
+    const calls = this.script.turns[this.turn++];
+    const output: Item[] = calls
+      ? calls.map((c) => ({ type: 'function_call' as const, callId: c.callId, name: c.name, arguments: c.arguments }))
+      : [assistantMessage(FINAL_TEXT)];
+    const response: ModelResponse = { output, usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } };
+    this.clock?.responseSent();
+    return response;
+  }
+
+  async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    yield { type: 'completed', response: await this.respond(request) };
+  }
+}
+
+function buildTool(spec: ToolSpec, execute: Execute): Tool {
+  return defineTool({
+    name: spec.name,
+    description: spec.description,
+    parameters: looseJsonSchema(spec),
+    invoke: (_ctx, args: ToolArgs) => execute(args, spec.name),
+  });
+}
+
+const runner = new Runner();
+
+async function runToolwright(tools: Tool[], script: Script, clock?: ModelClock): Promise<RunOutcome> {
+  const agent = new Agent({ name: 'bench', instructions: 'Use the tools.', tools, model: new ScriptedToolwrightModel(script, clock) });
+  const result = await runner.run(agent, 'go', { maxTurns: script.turns.length + 2 });
+  let toolOutputs = 0;
+  for (const item of result.history) if (item.type === 'function_call_output') toolOutputs++;
+  return { finalOutput: String(result.finalOutput), toolOutputs };
+}
+
+interface CompiledArguments {
+  validate: ((value: unknown) => boolean) & { errors?: unknown };
+  nullPlan: unknown;
+}
+
+/**
+ * The compiled validator behind `parseToolArguments`, for validating an object that is already
+ * parsed (the package exports only the JSON-text entry point). Resolved from the installed dist.
+ */
+function compiledArgumentsOf(tool: Tool): { compiled: CompiledArguments; applyNullPlan: (plan: unknown, value: unknown) => void } {
+  const dist = path.dirname(require.resolve('@toolwright/core'));
+  try {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { compiledArgumentsOf: compile } = require(path.join(dist, 'arguments', 'compiled-arguments.js')) as {
+      compiledArgumentsOf(parameters: unknown, name: string): CompiledArguments;
+    };
+    const { applyNullPlan } = require(path.join(dist, 'arguments', 'null-plan.js')) as {
+      applyNullPlan(plan: unknown, value: unknown): void;
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return { compiled: compile(tool.parameters, tool.name), applyNullPlan };
+  } catch (error) {
+    throw new Error(
+      `Toolwright's compiled argument validator is not where the bench expects it (${dist}/arguments/compiled-arguments.js); ` +
+        `update bench/src/adapters/toolwright.adapter.ts. ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+export const toolwrightAdapter: Adapter<Tool[]> = {
+  id: 'toolwright',
+  label: 'Toolwright',
+  syncValidation: true,
+
+  buildTools(specs: ToolSpec[], execute: Execute): Tool[] {
+    return specs.map((spec) => buildTool(spec, execute));
+  },
+
+  run: runToolwright,
+
+  validator(spec: ToolSpec) {
+    // What parseToolArguments does after JSON.parse: the ajv validator compiled once per schema
+    // object, then the plan that turns strict-mode nulls back into absent fields.
+    const { compiled, applyNullPlan } = compiledArgumentsOf(buildTool(spec, () => null));
+    return (value) => {
+      if (!compiled.validate(value)) return false;
+      if (compiled.nullPlan !== null) applyNullPlan(compiled.nullPlan, value);
+      return true;
+    };
+  },
+
+  jsonValidator(spec: ToolSpec) {
+    const tool = buildTool(spec, () => null);
+    return (raw) => {
+      try {
+        parseToolArguments(tool, raw);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+  },
+
+  catalogue(specs: ToolSpec[], execute: Execute): CatalogueCase | { unsupported: string } {
+    return catalogueCase(specs, execute);
+  },
+
+  async streamProgress(updates: number): Promise<number[]> {
+    const probe = new ProgressProbe();
+    const progress = defineTool({
+      name: 'progress',
+      description: 'Reports progress.',
+      parameters: { type: 'object', properties: { steps: { type: 'integer' } }, required: ['steps'] },
+      invoke: async (ctx, { steps }: { steps: number }) => {
+        for (let seq = 0; seq < steps; seq++) {
+          const acked = probe.send(seq);
+          ctx.emit(String(seq));
+          await acked;
+        }
+        return 'finished';
+      },
+    });
+    const script: Script = {
+      turns: [[{ callId: 'p1', name: 'progress', arguments: JSON.stringify({ steps: updates }) }]],
+    };
+    const agent = new Agent({ name: 'bench', tools: [progress], model: new ScriptedToolwrightModel(script) });
+    const stream = runner.stream(agent, 'go');
+    for await (const event of stream) {
+      if (event.type === 'tool_progress') {
+        const part = event.result.content[0];
+        probe.received(Number(part && part.type === 'input_text' ? part.text : NaN));
+      }
+    }
+    await stream.result;
+    if (probe.latencies.length !== updates) {
+      throw new Error(`toolwright: received ${probe.latencies.length} of ${updates} progress updates.`);
+    }
+    return probe.latencies;
+  },
+
+  async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {
+    return defineFromGeneratedModule(modulePath);
+  },
+};
+
+/**
+ * The catalogue through tool search (`ToolSearchToolset`, issue 6): the agent is offered
+ * `search_tools`, and each query discloses the best matches.
+ */
+function catalogueCase(_specs: ToolSpec[], _execute: Execute): CatalogueCase | { unsupported: string } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const core = require('@toolwright/core') as Record<string, unknown>;
+  if (typeof core['ToolSearchToolset'] !== 'function') {
+    return { unsupported: '@toolwright/core does not export ToolSearchToolset yet (issue 6), so there is no tool search to measure' };
+  }
+  return { unsupported: 'ToolSearchToolset exists but the bench adapter does not drive it yet' };
+}
+
+/**
+ * Loads the compiled decorated classes (schemas embedded by the scanner's transformer), makes one
+ * instance per toolkit and returns `toolsOf` of each, in the form sent to the model.
+ */
+function defineFromGeneratedModule(modulePath: string): ModelFacingTool[] {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { toolsOf } = require('@toolwright/core') as { toolsOf?: (instance: object) => Tool[] };
+  if (typeof toolsOf !== 'function') throw new Error('@toolwright/core does not export toolsOf yet.');
+  const mod = require(modulePath) as { createToolkits(): object[] };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const out: ModelFacingTool[] = [];
+  for (const instance of mod.createToolkits()) {
+    for (const tool of toolsOf(instance)) out.push({ name: tool.name, description: tool.description, parameters: tool.parameters as Record<string, unknown> });
+  }
+  return out;
+}
