@@ -2,8 +2,9 @@
 export {
   ToolwrightError, UserError, ToolDefinitionError, ToolArgumentsError, ToolTimeoutError, ToolCallError,
   GuardrailTripwireError, MaxTurnsExceededError, RunStateError, ModelError,
+  RunCancelledError, ConsecutiveToolFailuresError,
 } from './errors';
-export type { ArgumentViolation } from './errors';
+export type { ArgumentViolation, FailedCallSummary } from './errors';
 
 // Results and content
 export { Content, ToolResult, toToolResult, toModelOutput, emptyUsage, addUsage } from './result';
@@ -15,7 +16,7 @@ export type { Item, MessageItem, FunctionCallItem, FunctionCallOutputItem, Reaso
 
 // Tools
 export type {
-  Tool, ToolFields, ToolContext, RunContext, ToolOptions, ParamOptions, ApprovalPredicate,
+  ToolFields, ToolContext, RunContext, ToolOptions, ParamOptions, ApprovalPredicate,
   FailureErrorFunction, DuplicatePolicy,
 } from './tool/tool';
 export type { JsonSchema } from './tool/json-schema';
@@ -38,6 +39,27 @@ export type { ToolUseBehavior, ToolCallResult } from './agent/tool-use-behavior'
 export type {
   Model, ModelRequest, ModelResponse, ModelStreamEvent, ModelSettings, ModelToolDefinition, ToolChoice,
 } from './model/model';
+export { ScriptedModel } from './model/scripted-model';
+export type { ScriptedTurn, ScriptedStep, Script } from './model/scripted-model';
+
+// Running
+export { Runner } from './runner/runner';
+export type { RunnerOptions, RunOptions } from './runner/runner-options';
+export type { RunResult, RunResultStatus } from './runner/run-result';
+export { defaultToolErrorText } from './runner/tool-failure';
+export { RunState } from './state/run-state';
+export type { RunStatus } from './state/run-state';
+export type { PendingBatch } from './state/pending-batch';
+export type { ApprovalRequest } from './state/approval-request';
+export { runInputGuardrails, runOutputGuardrails } from './guardrails/run-tool-guardrails';
+export { runInterceptors } from './interceptors/interceptor-chain';
+
+// Events
+export { RunStream } from './events/run-stream';
+export type {
+  RunEvent, ModelDeltaEvent, MessageEvent, ToolCalledEvent, ToolProgressEvent, ToolOutputEvent,
+  ApprovalRequiredEvent, AgentChangedEvent, GuardrailTrippedEvent, RunCompletedEvent,
+} from './events/run-event';
 
 // Declaring tools
 export { defineTool } from './tool/define-tool';
@@ -49,3 +71,22 @@ export { DEFAULT_STRICT_LIMITS } from './schema/strict-limits';
 export type { StrictSchemaLimits } from './schema/strict-limits';
 export { parseToolArguments } from './arguments/parse-tool-arguments';
 export { FORBIDDEN_ARGUMENT_KEYS } from './arguments/forbidden-keys';
+export { Toolkit } from './decorators/toolkit.decorator';
+export { Tool } from './decorators/tool.decorator';
+export { Param, Args, Ctx } from './decorators/parameter-decorators';
+export { UseGuardrails } from './decorators/use-guardrails.decorator';
+export { UseInterceptors } from './decorators/use-interceptors.decorator';
+export { RequiresApproval } from './decorators/requires-approval.decorator';
+export { HideTool } from './decorators/hide-tool.decorator';
+export type { ClassOrMethodDecorator } from './decorators/enhancer-target';
+export { toolsOf, isToolkitInstance } from './toolkit/tools-of';
+export type { ToolsOfOptions } from './toolkit/tools-of';
+export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/dto-validation';
+export { MetadataStorage, getMetadataStorage } from './metadata/metadata-storage';
+export { loadSchemaManifest } from './metadata/schema-manifest';
+export { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata/metadata-keys';
+export type { EmbeddedToolSchema, SchemaManifest } from './metadata/embedded-schema';
+export type {
+  ToolkitOptions, Type, GuardrailEntry, InterceptorEntry, MetadataDefinition, ToolkitMetadata, ToolMetadata,
+  ParameterMetadata, EnhancerMetadata, HiddenToolsMetadata,
+} from './metadata/metadata-definitions';

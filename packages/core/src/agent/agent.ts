@@ -18,6 +18,11 @@ export interface AgentConfig<TContext = unknown> {
   model?: Model;
   modelSettings?: ModelSettings;
   toolUseBehavior?: ToolUseBehavior<TContext>;
+  /**
+   * Whether a forced `modelSettings.toolChoice` (`'required'` or a tool name) is dropped once the
+   * agent has called a tool in the run, so the model can give its answer (default true).
+   */
+  resetToolChoice?: boolean;
 }
 
 /**
@@ -34,6 +39,7 @@ export class Agent<TContext = unknown> {
   readonly model?: Model;
   readonly modelSettings: ModelSettings;
   readonly toolUseBehavior: ToolUseBehavior<TContext>;
+  readonly resetToolChoice: boolean;
 
   constructor(config: AgentConfig<TContext>) {
     if (!config || typeof config.name !== 'string' || config.name.trim() === '') {
@@ -45,6 +51,7 @@ export class Agent<TContext = unknown> {
     this.model = config.model;
     this.modelSettings = config.modelSettings ?? {};
     this.toolUseBehavior = config.toolUseBehavior ?? 'run_llm_again';
+    this.resetToolChoice = config.resetToolChoice ?? true;
   }
 
   /** A copy of this agent with some fields replaced. */
@@ -56,6 +63,7 @@ export class Agent<TContext = unknown> {
       model: this.model,
       modelSettings: this.modelSettings,
       toolUseBehavior: this.toolUseBehavior,
+      resetToolChoice: this.resetToolChoice,
       ...overrides,
     });
   }

@@ -8,3 +8,5 @@ export { GuardrailTripwireError } from './guardrail-tripwire.error';
 export { MaxTurnsExceededError } from './max-turns-exceeded.error';
 export { RunStateError } from './run-state.error';
 export { ModelError } from './model.error';
+export { RunCancelledError } from './run-cancelled.error';
+export { ConsecutiveToolFailuresError, type FailedCallSummary } from './consecutive-tool-failures.error';

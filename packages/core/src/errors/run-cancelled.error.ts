@@ -1,0 +1,20 @@
+import { ToolwrightError } from './toolwright.error';
+
+/**
+ * The run was cancelled through `options.signal`. The model request and every running tool's
+ * signal were aborted, and no tool started afterwards. `result` holds the partial result.
+ */
+export class RunCancelledError extends ToolwrightError {
+  /** The partial result of the run at the moment it was cancelled. */
+  result?: unknown;
+
+  constructor(readonly reason?: unknown) {
+    super(`The run was cancelled through options.signal${describeReason(reason)}.`, { cause: reason });
+  }
+}
+
+function describeReason(reason: unknown): string {
+  if (reason === undefined) return '';
+  if (reason instanceof Error) return reason.name === 'AbortError' ? '' : ` (reason: ${reason.message})`;
+  return ` (reason: ${String(reason)})`;
+}

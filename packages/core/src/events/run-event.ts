@@ -1,0 +1,91 @@
+import type { Agent } from '../agent/agent';
+import type { Item } from '../items/item';
+import type { ToolResult } from '../result/tool-result';
+import type { ApprovalRequest } from '../state/approval-request';
+import type { RunResult } from '../runner/run-result';
+
+/** A text delta of the model's answer, as it streams. */
+export interface ModelDeltaEvent {
+  type: 'model_delta';
+  agent: Agent<any>;
+  delta: string;
+}
+
+/** A complete item of the model's output (an assistant message or a reasoning item). */
+export interface MessageEvent {
+  type: 'message';
+  agent: Agent<any>;
+  item: Item;
+}
+
+/** The model called a tool. Emitted for every call of a batch before any of them starts. */
+export interface ToolCalledEvent {
+  type: 'tool_called';
+  agent: Agent<any>;
+  toolName: string;
+  callId: string;
+  /** The raw JSON text of the arguments. */
+  arguments: string;
+}
+
+/** A running tool reported progress through `ctx.emit(...)`. Never sent to the model. */
+export interface ToolProgressEvent {
+  type: 'tool_progress';
+  agent: Agent<any>;
+  toolName: string;
+  callId: string;
+  result: ToolResult;
+}
+
+/** A call finished (or failed, or was refused); `result` is what the model will see. */
+export interface ToolOutputEvent {
+  type: 'tool_output';
+  agent: Agent<any>;
+  toolName: string;
+  callId: string;
+  result: ToolResult;
+  /** Milliseconds from the call's start to its output. */
+  durationMs: number;
+}
+
+/** The run paused because calls need a human decision. */
+export interface ApprovalRequiredEvent {
+  type: 'approval_required';
+  interruptions: ApprovalRequest[];
+}
+
+/** A handoff moved the run to another agent. */
+export interface AgentChangedEvent {
+  type: 'agent_changed';
+  from: Agent<any>;
+  to: Agent<any>;
+}
+
+/** A guardrail tripped; the run fails with `GuardrailTripwireError` after this event. */
+export interface GuardrailTrippedEvent {
+  type: 'guardrail_tripped';
+  guardrail: string;
+  toolName: string;
+  callId: string;
+}
+
+/** The run ended with a result. Always the last event of a run that did not fail. */
+export interface RunCompletedEvent {
+  type: 'run_completed';
+  result: RunResult;
+}
+
+/**
+ * The events of a streamed run, a union discriminated by `type`. See `Runner.stream` for the
+ * order in which they arrive.
+ */
+export type RunEvent =
+  | ModelDeltaEvent
+  | MessageEvent
+  | ToolCalledEvent
+  | ToolProgressEvent
+  | ToolOutputEvent
+  | ApprovalRequiredEvent
+  | AgentChangedEvent
+  | GuardrailTrippedEvent
+  | RunCompletedEvent;

@@ -1,0 +1,152 @@
+import { ModelError } from '../errors/model.error';
+import type { FunctionCallItem, Item, MessageItem } from '../items/item';
+import type { Usage } from '../result/usage';
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from './model';
+
+/** One scripted model turn: some text, some tool calls, or both. */
+export interface ScriptedTurn {
+  /** The assistant message of the turn. */
+  text?: string;
+  /** Tool calls, in order. Object arguments are sent as JSON; strings are sent verbatim. */
+  toolCalls?: Array<{ name: string; arguments?: object | string; callId?: string }>;
+  /** The usage the turn reports. */
+  usage?: Partial<Usage>;
+  /** `incomplete` simulates a response the provider cut short. */
+  status?: 'completed' | 'incomplete';
+  incompleteReason?: string;
+  /** Wait this long before answering (aborted by the request's signal); for demos and timing tests. */
+  delayMs?: number;
+}
+
+/** A scripted turn, or a function of the request that produces one. */
+export type ScriptedStep = ScriptedTurn | ((request: ModelRequest) => ScriptedTurn | Promise<ScriptedTurn>);
+
+/** The whole script: a list of steps, or one function of the request and the turn index (0-based). */
+export type Script = ScriptedStep[] | ((request: ModelRequest, turn: number) => ScriptedTurn | Promise<ScriptedTurn>);
+
+/**
+ * A model that replays a script, for tests and demos. It records every request it receives in
+ * `requests`, so a test can assert on what the model was shown. Call ids are generated when the
+ * script leaves them out (`call_1`, `call_2`, ... unique per model instance).
+ *
+ * @example
+ * const model = new ScriptedModel([
+ *   { toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] },
+ *   { text: 'It is sunny in Oslo.' },
+ * ]);
+ */
+export class ScriptedModel implements Model {
+  /** Every request received, in order. `input` is a snapshot of the history as it was sent. */
+  readonly requests: ModelRequest[] = [];
+  private nextCallNumber = 1;
+
+  constructor(private readonly script: Script) {
+    if (!Array.isArray(script) && typeof script !== 'function') {
+      throw new TypeError('ScriptedModel needs an array of scripted turns or a function (request, turn) => turn.');
+    }
+  }
+
+  async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
+    const turn = await this.nextTurn(request, signal);
+    return this.toResponse(turn);
+  }
+
+  async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    const turn = await this.nextTurn(request, signal);
+    if (turn.text) {
+      for (const delta of splitIntoDeltas(turn.text)) yield { type: 'text_delta', delta };
+    }
+    yield { type: 'completed', response: this.toResponse(turn) };
+  }
+
+  private async nextTurn(request: ModelRequest, signal?: AbortSignal): Promise<ScriptedTurn> {
+    const index = this.requests.length;
+    this.requests.push(new RecordedRequest(request));
+    signal?.throwIfAborted();
+    const turn = await this.scriptedTurn(request, index);
+    if (turn.delayMs && turn.delayMs > 0) await delay(turn.delayMs, signal);
+    return turn;
+  }
+
+  private scriptedTurn(request: ModelRequest, index: number): ScriptedTurn | Promise<ScriptedTurn> {
+    if (typeof this.script === 'function') return this.script(request, index);
+    const step = this.script[index];
+    if (step === undefined) {
+      throw new ModelError(
+        `ScriptedModel has no turn ${index + 1} scripted (the script has ${this.script.length}). ` +
+          'Add a turn, or end the script with a turn that has only `text` so the run can finish.',
+      );
+    }
+    return typeof step === 'function' ? step(request) : step;
+  }
+
+  private toResponse(turn: ScriptedTurn): ModelResponse {
+    const output: Item[] = [];
+    if (turn.text !== undefined) output.push({ type: 'message', role: 'assistant', content: turn.text } satisfies MessageItem);
+    for (const call of turn.toolCalls ?? []) {
+      output.push({
+        type: 'function_call',
+        callId: call.callId ?? `call_${this.nextCallNumber++}`,
+        name: call.name,
+        arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+      } satisfies FunctionCallItem);
+    }
+    const response: ModelResponse = { output, status: turn.status ?? 'completed' };
+    if (turn.usage) response.usage = { ...turn.usage };
+    if (turn.incompleteReason !== undefined) response.incompleteReason = turn.incompleteReason;
+    return response;
+  }
+}
+
+/**
+ * A recorded request that does not copy the history when recorded: the runner only appends to
+ * the history, so the first `length` items are what the model was shown; they are copied on
+ * first access of `input`.
+ */
+class RecordedRequest implements ModelRequest {
+  instructions?: string;
+  tools: ModelRequest['tools'];
+  parallelToolCalls?: boolean;
+  toolChoice?: ModelRequest['toolChoice'];
+  settings: ModelRequest['settings'];
+  private readonly live: Item[];
+  private readonly length: number;
+  private copy?: Item[];
+
+  constructor(request: ModelRequest) {
+    if (request.instructions !== undefined) this.instructions = request.instructions;
+    this.tools = request.tools;
+    if (request.parallelToolCalls !== undefined) this.parallelToolCalls = request.parallelToolCalls;
+    if (request.toolChoice !== undefined) this.toolChoice = request.toolChoice;
+    this.settings = request.settings;
+    this.live = request.input;
+    this.length = request.input.length;
+  }
+
+  get input(): Item[] {
+    return (this.copy ??= this.live.slice(0, this.length));
+  }
+
+  toJSON(): ModelRequest {
+    const { live: _live, length: _length, copy: _copy, ...rest } = this;
+    return { ...rest, input: this.input };
+  }
+}
+
+function splitIntoDeltas(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [text];
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

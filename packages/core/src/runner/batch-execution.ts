@@ -1,0 +1,73 @@
+import type { Agent } from '../agent/agent';
+import { toModelOutput } from '../result/tool-result';
+import type { PendingBatch } from '../state/pending-batch';
+import type { CallOutcome } from './call-outcome';
+import { executeCall } from './call-execution';
+import { prepareCall, type PreparedCall } from './call-preparation';
+import { incompleteCallResult } from './incomplete-response';
+import type { TurnTools } from './resolve-tools';
+import type { RunEnvironment } from './run-environment';
+import { runBounded } from './bounded-concurrency';
+
+/**
+ * Executes the pending batch of calls of one response and appends their outputs to the history
+ * in call order.
+ *
+ * Batch stages: every call is prepared first (find tool, parse and validate the arguments), so a
+ * whole-batch decision (approvals) can be taken before anything runs; then the calls run with at
+ * most `maxToolConcurrency` at once (one at a time when `parallelToolCalls` is false). A call
+ * that fails is answered with its error text and does not stop its siblings; a fatal error
+ * (`failureError: null`, a tripwire, bad `details`) rejects the batch at once and aborts the
+ * other calls' signals. @internal
+ */
+export async function executeBatch(
+  env: RunEnvironment,
+  agent: Agent<any>,
+  tools: TurnTools,
+  batch: PendingBatch,
+  sequential: boolean,
+): Promise<CallOutcome[]> {
+  const calls = batch.calls;
+  const outcomes: CallOutcome[] = new Array(calls.length);
+  const prepared: PreparedCall[] = new Array(calls.length);
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    prepared[i] =
+      batch.incompleteReason !== undefined
+        ? { index: i, call, answer: incompleteCallResult(call, batch.incompleteReason), failed: false }
+        : prepareCall(call, i, tools);
+  }
+  const limit = sequential ? 1 : env.maxToolConcurrency;
+  const run = runBatch(env, agent, prepared, outcomes, batch, limit);
+  await env.cancellation.race(run);
+  const history = env.state.history;
+  for (const call of calls) history.push(batch.outputs.get(call.callId)!);
+  return outcomes.filter((outcome) => outcome !== undefined);
+}
+
+async function runBatch(
+  env: RunEnvironment,
+  agent: Agent<any>,
+  prepared: PreparedCall[],
+  outcomes: CallOutcome[],
+  batch: PendingBatch,
+  limit: number,
+): Promise<void> {
+  let stopped = false;
+  try {
+    await runBounded(prepared.length, limit, async (i) => {
+      const p = prepared[i]!;
+      if (batch.outputs.has(p.call.callId)) return;
+      env.cancellation.throwIfCancelled();
+      const outcome = await executeCall(env, agent, p);
+      if (stopped) return;
+      outcomes[i] = outcome;
+      batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(outcome.result) });
+    });
+  } catch (error) {
+    stopped = true;
+    // A fatal error ends the run: the siblings still running are told to stop.
+    for (const record of env.activeCalls) record.abort(error);
+    throw error;
+  }
+}

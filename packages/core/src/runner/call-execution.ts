@@ -1,0 +1,97 @@
+import type { Agent } from '../agent/agent';
+import { ToolCallError } from '../errors/tool-call.error';
+import { runInputGuardrails, runOutputGuardrails, type OnTripwire } from '../guardrails/run-tool-guardrails';
+import { runInterceptors } from '../interceptors/interceptor-chain';
+import { detailsRoundTripProblem, type ToolResult } from '../result/tool-result';
+import { addUsage } from '../result/usage';
+import type { Tool } from '../tool/tool';
+import { CallRecord } from './call-record';
+import type { CallOutcome } from './call-outcome';
+import type { PreparedCall } from './call-preparation';
+import { invokeTool } from './invoke-tool';
+import { emitEvent, type RunEnvironment } from './run-environment';
+import { CallToolContext } from './tool-context';
+import { failureResult } from './tool-failure';
+
+/**
+ * The execution stages of one call's path (after preparation and approval): input guardrails →
+ * interceptors (onion) → invoke with timeout and signal → `failureError` on error → output
+ * guardrails → result checks → usage and the `tool_output` event. Fatal problems throw. @internal
+ */
+export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepared: PreparedCall): Promise<CallOutcome> {
+  const started = performance.now();
+  const { call, tool } = prepared;
+  if (prepared.answer || !tool) {
+    return finish(env, agent, prepared, prepared.answer!, prepared.failed, started, call.arguments);
+  }
+  const args = prepared.args;
+  const record = new CallRecord(tool.cancellable !== false);
+  const ctx = new CallToolContext(env, agent, call, record);
+  const onTripwire: OnTripwire = (guardrail) =>
+    emitEvent(env, { type: 'guardrail_tripped', guardrail, toolName: tool.name, callId: call.callId });
+  env.activeCalls.add(record);
+  let result: ToolResult;
+  try {
+    const inputGuardrails = concat(env.inputGuardrails, tool.inputGuardrails);
+    const refused = inputGuardrails.length > 0 ? await runInputGuardrails(inputGuardrails, tool, args, ctx, onTripwire) : undefined;
+    if (refused) {
+      result = refused;
+    } else {
+      try {
+        result = await runInterceptors(concat(env.interceptors, tool.interceptors), { tool, args, ctx }, () =>
+          invokeTool(tool, ctx, args, record),
+        );
+      } catch (error) {
+        env.cancellation.throwIfCancelled();
+        result = failureResult(tool, error, ctx);
+      }
+      const outputGuardrails = concat(env.outputGuardrails, tool.outputGuardrails);
+      if (outputGuardrails.length > 0) result = await runOutputGuardrails(outputGuardrails, tool, args, result, ctx, onTripwire);
+    }
+  } finally {
+    record.done = true;
+    env.activeCalls.delete(record);
+  }
+  checkDetails(tool, call.callId, result);
+  return finish(env, agent, prepared, result, result.isError === true, started, args);
+}
+
+function finish(
+  env: RunEnvironment,
+  agent: Agent<any>,
+  prepared: PreparedCall,
+  result: ToolResult,
+  failed: boolean,
+  started: number,
+  args: unknown,
+): CallOutcome {
+  env.cancellation.throwIfCancelled();
+  const { call } = prepared;
+  if (result.usage) {
+    addUsage(env.state.toolUsage, result.usage);
+    addUsage(env.state.usage, result.usage);
+  }
+  const durationMs = performance.now() - started;
+  emitEvent(env, { type: 'tool_output', agent, toolName: call.name, callId: call.callId, result, durationMs });
+  return { call, tool: prepared.tool, args, result, failed, durationMs };
+}
+
+function checkDetails(tool: Tool, callId: string, result: ToolResult): void {
+  if (result.details === undefined) return;
+  const problem = detailsRoundTripProblem(result.details);
+  if (problem) {
+    throw new ToolCallError(
+      `Tool "${tool.name}" (call ${callId}) returned details that do not survive a JSON round-trip: ${problem}. ` +
+        'Details are stored in the run state and shown in UIs; keep them to plain JSON values (strings, numbers, booleans, null, arrays, plain objects).',
+      tool.name,
+      callId,
+    );
+  }
+}
+
+function concat<T>(first: readonly T[], second: readonly T[] | undefined): readonly T[] {
+  if (!second || second.length === 0) return first;
+  if (first.length === 0) return second;
+  return [...first, ...second];
+}
+

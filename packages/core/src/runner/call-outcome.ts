@@ -1,0 +1,16 @@
+import type { FunctionCallItem } from '../items/item';
+import type { ToolResult } from '../result/tool-result';
+import type { Tool } from '../tool/tool';
+
+/** What one call of a batch ended with. @internal */
+export interface CallOutcome {
+  call: FunctionCallItem;
+  tool?: Tool;
+  /** The validated arguments, or the raw JSON text when they could not be validated. */
+  args: unknown;
+  /** The call's output as the model will see it. */
+  result: ToolResult;
+  /** The call failed (unknown tool, invalid arguments, the tool threw or timed out, or returned `isError`). */
+  failed: boolean;
+  durationMs: number;
+}

@@ -1,0 +1,28 @@
+/**
+ * The runner's handle on one running call: its abort controller (created only if the tool reads
+ * `ctx.signal`, which keeps the common path cheap) and whether it has returned. @internal
+ */
+export class CallRecord {
+  /** Set once the call returned, failed or timed out: later progress is ignored. */
+  done = false;
+  private controller?: AbortController;
+  private abortReason?: { reason: unknown };
+
+  constructor(readonly cancellable: boolean) {}
+
+  /** The call's signal, created on first use (already aborted if the call was). */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.abortReason) this.controller.abort(this.abortReason.reason);
+    }
+    return this.controller.signal;
+  }
+
+  /** Aborts the call's signal with `reason` (once). */
+  abort(reason: unknown): void {
+    if (this.abortReason) return;
+    this.abortReason = { reason };
+    this.controller?.abort(reason);
+  }
+}

@@ -1,0 +1,96 @@
+import type { Agent } from '../agent/agent';
+import { ModelError } from '../errors/model.error';
+import { ToolwrightError } from '../errors/toolwright.error';
+import { messageText, type FunctionCallItem } from '../items/item';
+import type { Model, ModelRequest, ModelResponse } from '../model/model';
+import { addUsage, type Usage } from '../result/usage';
+import type { TurnTools } from './resolve-tools';
+import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';
+import { errorMessage } from './tool-failure';
+
+/** What one model call produced, once its items are in the history. @internal */
+export interface ModelTurnOutcome {
+  calls: FunctionCallItem[];
+  /** The text of the last assistant message of the response ('' when there is none). */
+  text: string;
+  incompleteReason?: string;
+}
+
+/**
+ * One model call: builds the request (the history is passed as the live array, never copied),
+ * asks the model (streamed or not), counts usage, appends the response's items to the history
+ * and emits `message` / `tool_called` events in output order. @internal
+ */
+export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools): Promise<ModelTurnOutcome> {
+  const state = env.state;
+  const request = await buildRequest(env, agent, info, tools);
+  state.turn++;
+  const response = await callModel(env, agent, info.model, request);
+  countModelUsage(state.modelUsage, response);
+  countModelUsage(state.usage, response);
+  const calls: FunctionCallItem[] = [];
+  let text = '';
+  const history = state.history;
+  for (const item of response.output) {
+    history.push(item);
+    if (item.type === 'function_call') {
+      calls.push(item);
+      emitEvent(env, { type: 'tool_called', agent, toolName: item.name, callId: item.callId, arguments: item.arguments });
+    } else if (item.type === 'message' || item.type === 'reasoning') {
+      if (item.type === 'message' && item.role === 'assistant') text = messageText(item);
+      emitEvent(env, { type: 'message', agent, item });
+    }
+  }
+  const outcome: ModelTurnOutcome = { calls, text };
+  if (response.status === 'incomplete') outcome.incompleteReason = response.incompleteReason ?? 'the response is incomplete';
+  return outcome;
+}
+
+/** Adds a response's usage; a response counts as one request unless it says otherwise. */
+function countModelUsage(target: Usage, response: ModelResponse): void {
+  addUsage(target, response.usage);
+  if (response.usage?.requests === undefined) target.requests++;
+}
+
+async function buildRequest(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools): Promise<ModelRequest> {
+  const settings = info.settings;
+  const request: ModelRequest = { input: env.state.history, tools: tools.definitions, settings };
+  const instructions = await agent.resolveInstructions(env.runContext);
+  if (instructions !== undefined) request.instructions = instructions;
+  if (settings.parallelToolCalls !== undefined) request.parallelToolCalls = settings.parallelToolCalls;
+  const toolChoice = settings.toolChoice;
+  // After an agent used a tool, a forced choice is dropped so the model can answer (else it loops).
+  const reset = agent.resetToolChoice !== false && toolChoice !== 'none' && env.state.agentsThatUsedTools.has(agent.name);
+  if (toolChoice !== undefined && !reset) request.toolChoice = toolChoice;
+  return request;
+}
+
+async function callModel(env: RunEnvironment, agent: Agent<any>, model: Model, request: ModelRequest): Promise<ModelResponse> {
+  env.cancellation.throwIfCancelled();
+  try {
+    const pending = env.streaming ? streamResponse(env, agent, model, request) : model.respond(request, env.signal);
+    const response = await env.cancellation.race(pending);
+    if (!response || !Array.isArray(response.output)) {
+      throw new ModelError(`The model returned ${JSON.stringify(response)} for agent "${agent.name}"; a ModelResponse needs an \`output\` array.`);
+    }
+    return response;
+  } catch (error) {
+    env.cancellation.throwIfCancelled();
+    if (error instanceof ToolwrightError) throw error;
+    throw new ModelError(`The model request of agent "${agent.name}" (turn ${env.state.turn}) failed: ${errorMessage(error)}`, { cause: error });
+  }
+}
+
+async function streamResponse(env: RunEnvironment, agent: Agent<any>, model: Model, request: ModelRequest): Promise<ModelResponse> {
+  let response: ModelResponse | undefined;
+  for await (const event of model.stream(request, env.signal)) {
+    env.cancellation.throwIfCancelled();
+    if (event.type === 'text_delta') emitEvent(env, { type: 'model_delta', agent, delta: event.delta });
+    else if (event.type === 'completed') response = event.response;
+  }
+  if (!response) {
+    throw new ModelError(`The model's stream for agent "${agent.name}" ended without a \`completed\` event; a Model's stream must end with one.`);
+  }
+  return response;
+}
+

@@ -1,0 +1,119 @@
+import type { Agent, ToolEntry } from '../agent/agent';
+import { UserError } from '../errors/user.error';
+import type { ModelToolDefinition } from '../model/model';
+import type { Tool } from '../tool/tool';
+import { isToolkitInstance, toolsOf } from '../toolkit/tools-of';
+import { isToolset, type Toolset } from '../toolsets/toolset';
+import type { RunEnvironment } from './run-environment';
+
+/** The tools offered in one turn. @internal */
+export interface TurnTools {
+  /** Offered tools by name; a call to any other name is answered as unknown. */
+  byName: Map<string, Tool>;
+  /** What the model is shown, in offering order. */
+  definitions: ModelToolDefinition[];
+  /** Names of every deferred tool the agent has (offered or not), for `addedTools`. */
+  deferredNames: Set<string>;
+}
+
+/** Whether `value` is a `Tool` object (a function tool with `invoke`). */
+export function isTool(value: unknown): value is Tool {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<Tool>;
+  return v.type === 'function' && typeof v.name === 'string' && typeof v.invoke === 'function';
+}
+
+/**
+ * Flattens an agent's `tools` into tools and toolsets: arrays are flattened, decorated
+ * instances become their tools. Done once per agent per run.
+ */
+export function flattenToolEntries(agent: Agent<any>, entries: readonly ToolEntry[]): Array<Tool | Toolset> {
+  const out: Array<Tool | Toolset> = [];
+  const visit = (entry: ToolEntry, path: string): void => {
+    if (Array.isArray(entry)) {
+      entry.forEach((child, i) => visit(child, `${path}[${i}]`));
+    } else if (isTool(entry) || isToolset(entry)) {
+      out.push(entry);
+    } else if (isToolkitInstance(entry)) {
+      out.push(...toolsOf(entry));
+    } else {
+      throw new UserError(
+        `Agent "${agent.name}": tools${path} is not a tool (${describe(entry)}). ` +
+          'Pass an instance of a class with @Tool methods, a Tool from defineTool(...), a Toolset, or an array of these.',
+      );
+    }
+  };
+  entries.forEach((entry, i) => visit(entry, `[${i}]`));
+  return out;
+}
+
+/**
+ * The tools offered this turn: toolsets are asked for their tools, deferred tools stay hidden
+ * until disclosed, and `isEnabled` is consulted. Two tools with one name fail with `UserError`.
+ */
+export async function resolveTurnTools(env: RunEnvironment, agent: Agent<any>, entries: ReadonlyArray<Tool | Toolset>): Promise<TurnTools> {
+  const turn: TurnTools = { byName: new Map(), definitions: [], deferredNames: new Set() };
+  const sources = new Map<string, string>();
+  for (const entry of entries) {
+    if (isTool(entry)) {
+      await offer(env, agent, turn, sources, entry, undefined);
+    } else {
+      await setUpToolset(env, entry);
+      for (const tool of await entry.tools(env.runContext)) await offer(env, agent, turn, sources, tool, entry.name);
+    }
+  }
+  return turn;
+}
+
+async function offer(
+  env: RunEnvironment,
+  agent: Agent<any>,
+  turn: TurnTools,
+  sources: Map<string, string>,
+  tool: Tool,
+  toolsetName: string | undefined,
+): Promise<void> {
+  const source = toolsetName ? `toolset "${toolsetName}"` : (tool.source ?? 'a tool object');
+  const earlier = sources.get(tool.name);
+  if (earlier !== undefined) {
+    throw new UserError(
+      `Agent "${agent.name}" has two tools named "${tool.name}": one from ${earlier}, one from ${source}. ` +
+        'Tool names must be unique per agent: rename one (@Tool({ name }), a toolkit prefix) or remove it.',
+    );
+  }
+  sources.set(tool.name, source);
+  if (tool.deferred) {
+    turn.deferredNames.add(tool.name);
+    if (!env.state.disclosedTools.has(tool.name)) return;
+  }
+  if (tool.isEnabled && !(await tool.isEnabled(env.runContext, agent))) return;
+  turn.byName.set(tool.name, tool);
+  turn.definitions.push(definitionOf(tool));
+}
+
+async function setUpToolset(env: RunEnvironment, toolset: Toolset): Promise<void> {
+  if (env.openToolsets.has(toolset)) return;
+  env.openToolsets.add(toolset);
+  await toolset.setup?.();
+}
+
+const definitions = new WeakMap<Tool, ModelToolDefinition>();
+
+/** The model-facing definition of a tool, built once per tool object. */
+export function definitionOf(tool: Tool): ModelToolDefinition {
+  let definition = definitions.get(tool);
+  if (!definition || definition.name !== tool.name || definition.parameters !== tool.parameters) {
+    definition = { name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict };
+    definitions.set(tool, definition);
+  }
+  return definition;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const name = (value as object).constructor?.name;
+  return name && name !== 'Object'
+    ? `an instance of ${name} with no @Tool methods — decorate its methods with @Tool`
+    : 'a plain object that is neither a Tool nor a Toolset';
+}

@@ -1,0 +1,54 @@
+import type { Agent } from '../agent/agent';
+import type { EventChannel } from '../events/event-channel';
+import type { RunEvent } from '../events/run-event';
+import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
+import type { ToolInterceptor } from '../interceptors/tool-interceptor';
+import type { Model, ModelSettings } from '../model/model';
+import type { RunState } from '../state/run-state';
+import type { RunContext, Tool } from '../tool/tool';
+import type { Toolset } from '../toolsets/toolset';
+import type { CallRecord } from './call-record';
+import type { RunCancellation } from './run-cancellation';
+
+/** What the runner knows about an agent for the length of one run (computed once). @internal */
+export interface AgentRunInfo {
+  /** The agent's tool entries flattened: tools (decorated instances expanded) and toolsets. */
+  entries: Array<Tool | Toolset>;
+  model: Model;
+  settings: ModelSettings;
+}
+
+/**
+ * Everything one run needs besides its `RunState`: resolved options, the event sink, the
+ * cancellation, the calls in flight. Created per run, never shared. @internal
+ */
+export interface RunEnvironment<TContext = any> {
+  readonly state: RunState<TContext>;
+  readonly runContext: RunContext<TContext>;
+  /** Whether events are delivered (a streamed run); progress is a no-op otherwise. */
+  readonly streaming: boolean;
+  readonly channel?: EventChannel;
+  readonly cancellation: RunCancellation;
+  readonly signal?: AbortSignal;
+  readonly defaultModel?: Model;
+  /** Runner-level settings (incl. `parallelToolCalls`), under the agent's `modelSettings`. */
+  readonly runnerSettings: ModelSettings;
+  /** Run-level settings (incl. `parallelToolCalls`, `toolChoice`), over the agent's. */
+  readonly runSettings: ModelSettings;
+  readonly maxToolConcurrency: number;
+  readonly inputGuardrails: ToolInputGuardrail[];
+  readonly outputGuardrails: ToolOutputGuardrail[];
+  readonly interceptors: ToolInterceptor[];
+  readonly maxConsecutiveToolFailures: number;
+  /** Calls whose tool is running, so cancellation can reach their signals. */
+  readonly activeCalls: Set<CallRecord>;
+  /** Per-agent facts computed on the agent's first turn of this run. */
+  readonly agents: Map<Agent<TContext>, AgentRunInfo>;
+  /** Toolsets set up by this run; closed when it ends. */
+  readonly openToolsets: Set<Toolset>;
+}
+
+/** Delivers an event to a streamed run's consumer; does nothing on a non-streamed run. @internal */
+export function emitEvent(env: RunEnvironment, event: RunEvent): void {
+  env.channel?.push(event);
+}

@@ -1,0 +1,106 @@
+import type { Agent } from '../agent/agent';
+import { ConsecutiveToolFailuresError } from '../errors/consecutive-tool-failures.error';
+import { MaxTurnsExceededError } from '../errors/max-turns-exceeded.error';
+import { UserError } from '../errors/user.error';
+import type { PendingBatch } from '../state/pending-batch';
+import type { CallOutcome } from './call-outcome';
+import { executeBatch } from './batch-execution';
+import { runModelTurn } from './model-turn';
+import { flattenToolEntries, resolveTurnTools, type TurnTools } from './resolve-tools';
+import type { AgentRunInfo, RunEnvironment } from './run-environment';
+import { decideAfterBatch } from './tool-use-decision';
+
+/**
+ * The tool-call loop: ask the model, run the batch of calls it made, append the outputs, repeat
+ * until a final answer, a terminating batch or a tool-use rule ends the run, `maxTurns` is
+ * exhausted (`MaxTurnsExceededError`), or the run is cancelled. A state that holds a pending
+ * batch (a resumed run) starts with that batch. Leaves `state.status` and `state.finalOutput` set. @internal
+ */
+export async function runLoop(env: RunEnvironment): Promise<void> {
+  const state = env.state;
+  for (;;) {
+    env.cancellation.throwIfCancelled();
+    const agent = state.currentAgent;
+    const info = agentRunInfo(env, agent);
+    if (!state.pendingBatch) {
+      if (state.turn >= state.maxTurns) throw new MaxTurnsExceededError(state.maxTurns);
+      const tools = await resolveTurnTools(env, agent, info.entries);
+      const turn = await runModelTurn(env, agent, info, tools);
+      if (turn.calls.length === 0) {
+        complete(env, turn.text);
+        return;
+      }
+      state.pendingBatch = { calls: turn.calls, outputs: new Map(), incompleteReason: turn.incompleteReason };
+      if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
+    } else {
+      const tools = await resolveTurnTools(env, agent, info.entries);
+      if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
+    }
+  }
+}
+
+/** Runs a batch and applies what follows from it; returns true when the run is complete. */
+async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools, batch: PendingBatch): Promise<boolean> {
+  const state = env.state;
+  const outcomes = await executeBatch(env, agent, tools, batch, info.settings.parallelToolCalls === false);
+  state.pendingBatch = undefined;
+  state.agentsThatUsedTools.add(agent.name);
+  if (batch.incompleteReason !== undefined) return false;
+  countFailures(env, outcomes);
+  disclose(env, tools, outcomes);
+  const decision = await decideAfterBatch(agent, env.runContext, outcomes);
+  if (!decision.isFinalOutput) return false;
+  complete(env, decision.finalOutput);
+  return true;
+}
+
+function complete(env: RunEnvironment, finalOutput: unknown): void {
+  env.state.finalOutput = finalOutput;
+  env.state.status = 'completed';
+}
+
+/** A turn in which every call failed counts; any success clears the count. */
+function countFailures(env: RunEnvironment, outcomes: CallOutcome[]): void {
+  const state = env.state;
+  if (outcomes.length === 0) return;
+  if (!outcomes.every((o) => o.failed)) {
+    state.consecutiveFailedTurns = 0;
+    return;
+  }
+  state.consecutiveFailedTurns++;
+  const limit = env.maxConsecutiveToolFailures;
+  if (limit > 0 && state.consecutiveFailedTurns >= limit) {
+    throw new ConsecutiveToolFailuresError(
+      state.consecutiveFailedTurns,
+      outcomes.map((o) => ({ toolName: o.call.name, callId: o.call.callId, output: o.result.text })),
+    );
+  }
+}
+
+/** Deferred tools named in `addedTools` are offered from the next model call on. */
+function disclose(env: RunEnvironment, tools: TurnTools, outcomes: CallOutcome[]): void {
+  for (const outcome of outcomes) {
+    const added = outcome.result.addedTools;
+    if (!added) continue;
+    for (const name of added) if (tools.deferredNames.has(name)) env.state.disclosedTools.add(name);
+  }
+}
+
+function agentRunInfo(env: RunEnvironment, agent: Agent<any>): AgentRunInfo {
+  let info = env.agents.get(agent);
+  if (!info) {
+    const model = agent.model ?? env.defaultModel;
+    if (!model) {
+      throw new UserError(
+        `Agent "${agent.name}" has no model. Pass one to the Runner (new Runner({ model })) or to the agent (new Agent({ model, ... })).`,
+      );
+    }
+    info = {
+      entries: flattenToolEntries(agent, agent.tools),
+      model,
+      settings: { ...env.runnerSettings, ...agent.modelSettings, ...env.runSettings },
+    };
+    env.agents.set(agent, info);
+  }
+  return info;
+}

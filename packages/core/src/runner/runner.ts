@@ -1,0 +1,146 @@
+import { Agent } from '../agent/agent';
+import { EventChannel } from '../events/event-channel';
+import { RunStream } from '../events/run-stream';
+import { ToolwrightError } from '../errors/toolwright.error';
+import { UserError } from '../errors/user.error';
+import { userMessage, type Item } from '../items/item';
+import type { ModelSettings } from '../model/model';
+import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
+import { RunState } from '../state/run-state';
+import type { CallRecord } from './call-record';
+import { RunCancellation } from './run-cancellation';
+import type { RunEnvironment } from './run-environment';
+import { runLoop } from './run-loop';
+import { buildRunResult, type RunResult } from './run-result';
+import type { RunnerOptions, RunOptions } from './runner-options';
+
+const DEFAULT_MAX_TURNS = 10;
+const DEFAULT_MAX_TOOL_CONCURRENCY = 16;
+const DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES = 3;
+
+/**
+ * Drives agents: asks the model, executes the tool calls it makes, feeds the outputs back, and
+ * repeats until a final answer. A plain class, safe to share: every run keeps its own state, so
+ * concurrent runs on one `Runner` never see each other's context, tools or history.
+ *
+ * @example
+ * const runner = new Runner({ model, maxTurns: 10, maxToolConcurrency: 4 });
+ * const result = await runner.run(agent, 'What is the weather in Oslo?', { context: user });
+ * console.log(result.finalOutput);
+ */
+export class Runner {
+  readonly options: Readonly<RunnerOptions>;
+
+  constructor(options: RunnerOptions = {}) {
+    checkPositive('maxTurns', options.maxTurns, 'new Runner({ maxTurns })');
+    checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'new Runner({ maxToolConcurrency })');
+    this.options = { ...options };
+  }
+
+  /** Runs `agent` on `input` (text, items, or a `RunState` to continue) to the end. */
+  run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TContext>> {
+    return this.execute(agent, input, options, undefined);
+  }
+
+  /**
+   * Runs `agent` and streams its events. The run starts at once; `stream.result` settles when it
+   * ends. Events arrive in this order:
+   * - per model call: `model_delta` for each text delta, then, in the response's output order,
+   *   `message` for each message or reasoning item and `tool_called` for each function call (so
+   *   every call of a batch is announced before any of them starts);
+   * - while the batch runs: `tool_progress` from `ctx.emit(...)`, and `tool_output` for each call
+   *   as it finishes (completion order; the history keeps call order); `guardrail_tripped` just
+   *   before a tripwire ends the run;
+   * - `agent_changed` on a handoff, `approval_required` before an interrupted run ends;
+   * - `run_completed` last, exactly once, when the run did not fail; a failed run instead makes
+   *   the iteration throw the run's error after the events emitted so far.
+   */
+  stream<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): RunStream {
+    const channel = new EventChannel();
+    return new RunStream(channel, this.execute(agent, input, options, channel) as Promise<RunResult>);
+  }
+
+  private async execute<TContext>(
+    agent: Agent<TContext>,
+    input: string | Item[] | RunState<TContext>,
+    options: RunOptions<TContext>,
+    channel: EventChannel | undefined,
+  ): Promise<RunResult<TContext>> {
+    if (!(agent instanceof Agent)) throw new UserError('runner.run(agent, input) needs an Agent as its first argument: new Agent({ name, instructions, tools }).');
+    checkPositive('maxTurns', options.maxTurns, 'the run options ({ maxTurns })');
+    checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'the run options ({ maxToolConcurrency })');
+    const state = this.startState(agent, input, options);
+    const activeCalls = new Set<CallRecord>();
+    const env: RunEnvironment<TContext> = {
+      state,
+      runContext: { context: state.context, usage: state.usage },
+      streaming: channel !== undefined,
+      channel,
+      cancellation: new RunCancellation(options.signal, activeCalls),
+      signal: options.signal,
+      defaultModel: this.options.model,
+      runnerSettings: withoutUndefined({ ...this.options.modelSettings, parallelToolCalls: this.options.parallelToolCalls }),
+      runSettings: withoutUndefined({ ...options.modelSettings, parallelToolCalls: options.parallelToolCalls, toolChoice: options.toolChoice }),
+      maxToolConcurrency: options.maxToolConcurrency ?? this.options.maxToolConcurrency ?? DEFAULT_MAX_TOOL_CONCURRENCY,
+      inputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolInputGuardrail => g.kind === 'input'),
+      outputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolOutputGuardrail => g.kind === 'output'),
+      interceptors: this.options.interceptors ?? [],
+      maxConsecutiveToolFailures: this.options.maxConsecutiveToolFailures ?? DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES,
+      activeCalls,
+      agents: new Map(),
+      openToolsets: new Set(),
+    };
+    let failure: { error: unknown } | undefined;
+    try {
+      await runLoop(env);
+    } catch (error) {
+      failure = { error };
+    } finally {
+      env.cancellation.dispose();
+      await Promise.allSettled([...env.openToolsets].map(async (toolset) => toolset.close?.()));
+    }
+    if (failure) {
+      state.status = 'failed';
+      const { error } = failure;
+      if (error instanceof ToolwrightError && 'result' in error && error.result === undefined) {
+        (error as { result?: unknown }).result = buildRunResult(state, 'failed');
+      }
+      channel?.close(failure);
+      throw error;
+    }
+    const result = buildRunResult(state, state.status === 'interrupted' ? 'interrupted' : 'completed');
+    channel?.push({ type: 'run_completed', result: result as RunResult });
+    channel?.close();
+    return result;
+  }
+
+  private startState<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext>): RunState<TContext> {
+    const maxTurns = options.maxTurns ?? this.options.maxTurns ?? DEFAULT_MAX_TURNS;
+    if (input instanceof RunState) {
+      input.runStartIndex = input.history.length;
+      input.status = 'running';
+      input.interruptions = [];
+      if (options.context !== undefined) input.context = options.context;
+      if (options.maxTurns !== undefined) input.maxTurns = options.maxTurns;
+      return input;
+    }
+    let history: Item[];
+    if (typeof input === 'string') history = [userMessage(input)];
+    else if (Array.isArray(input)) history = input.slice();
+    else throw new UserError('runner.run(agent, input) needs text, an array of items, or a RunState as its input.');
+    return new RunState<TContext>({ agent, history, maxTurns, context: options.context as TContext });
+  }
+}
+
+function checkPositive(name: string, value: number | undefined, where: string): void {
+  if (value === undefined) return;
+  if (!(value >= 1) || (!Number.isInteger(value) && value !== Infinity)) {
+    throw new UserError(`${name} must be a positive integer (or Infinity), got ${value}; fix it in ${where}.`);
+  }
+}
+
+function withoutUndefined(settings: ModelSettings): ModelSettings {
+  const out: ModelSettings = {};
+  for (const key of Object.keys(settings)) if (settings[key] !== undefined) out[key] = settings[key];
+  return out;
+}

@@ -1,0 +1,51 @@
+import type { Agent } from '../agent/agent';
+import type { ToolCallResult } from '../agent/tool-use-behavior';
+import { UserError } from '../errors/user.error';
+import { toModelOutput } from '../result/tool-result';
+import type { RunContext } from '../tool/tool';
+import type { CallOutcome } from './call-outcome';
+
+/** Whether the run ends after a batch, and with what output. @internal */
+export interface ToolUseDecision {
+  isFinalOutput: boolean;
+  finalOutput?: unknown;
+}
+
+/**
+ * Decides whether a batch ends the run. First `terminate`: when every call of the batch asked
+ * for it, the run ends with the last call's output. Then the agent's `toolUseBehavior`:
+ * `run_llm_again` (ask the model again), `stop_on_first_tool` (the first call's output),
+ * `{ stopAtToolNames }` (the first call to one of those tools), or a function. @internal
+ */
+export async function decideAfterBatch(agent: Agent<any>, runContext: RunContext<any>, outcomes: CallOutcome[]): Promise<ToolUseDecision> {
+  if (outcomes.length === 0) return { isFinalOutput: false };
+  if (outcomes.every((o) => o.result.terminate === true)) {
+    return { isFinalOutput: true, finalOutput: toModelOutput(outcomes[outcomes.length - 1]!.result) };
+  }
+  const behavior = agent.toolUseBehavior;
+  if (behavior === undefined || behavior === 'run_llm_again') return { isFinalOutput: false };
+  if (behavior === 'stop_on_first_tool') return { isFinalOutput: true, finalOutput: toModelOutput(outcomes[0]!.result) };
+  if (typeof behavior === 'function') {
+    const decision = await behavior(runContext, outcomes.map(toCallResult));
+    if (!decision || typeof decision.isFinalOutput !== 'boolean') {
+      throw new UserError(
+        `The toolUseBehavior function of agent "${agent.name}" returned ${JSON.stringify(decision)}; ` +
+          'it must return { isFinalOutput: boolean, finalOutput?: unknown }.',
+      );
+    }
+    return decision;
+  }
+  if (typeof behavior === 'object' && behavior !== null && Array.isArray(behavior.stopAtToolNames)) {
+    const names = behavior.stopAtToolNames;
+    const hit = outcomes.find((o) => names.includes(o.call.name));
+    return hit ? { isFinalOutput: true, finalOutput: toModelOutput(hit.result) } : { isFinalOutput: false };
+  }
+  throw new UserError(
+    `Agent "${agent.name}" has an unknown toolUseBehavior ${JSON.stringify(behavior)}; ` +
+      "use 'run_llm_again', 'stop_on_first_tool', { stopAtToolNames: [...] } or a function.",
+  );
+}
+
+function toCallResult(outcome: CallOutcome): ToolCallResult {
+  return { toolName: outcome.call.name, callId: outcome.call.callId, arguments: outcome.args, result: outcome.result };
+}

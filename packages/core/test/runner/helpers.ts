@@ -1,0 +1,34 @@
+import { defineTool, type Tool, type ToolContext, type ToolFields } from '@toolwright/core';
+
+/** A tool taking `{ value: string }` (strict), built with defineTool. */
+export function textTool(
+  name: string,
+  invoke: (ctx: ToolContext<any>, args: { value: string }) => unknown,
+  fields: Partial<ToolFields> = {},
+): Tool {
+  return defineTool({
+    name,
+    description: `The ${name} tool.`,
+    parameters: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] },
+    invoke,
+    ...fields,
+  });
+}
+
+/** A tool with no parameters. */
+export function bareTool(name: string, invoke: (ctx: ToolContext<any>) => unknown, fields: Partial<ToolFields> = {}): Tool {
+  return defineTool({ name, description: `The ${name} tool.`, parameters: { type: 'object', properties: {} }, invoke, ...fields });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The `function_call_output` items of a history, as `callId → output`. */
+export function outputsOf(history: readonly { type: string }[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of history as Array<{ type: string; callId?: string; output?: unknown }>) {
+    if (item.type === 'function_call_output') out[item.callId!] = item.output;
+  }
+  return out;
+}
