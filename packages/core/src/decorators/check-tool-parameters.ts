@@ -1,0 +1,65 @@
+import { UserError } from '../errors/user.error';
+import type { ParameterMetadata } from '../metadata/metadata-definitions';
+import { describeParameter } from './decorator-environment';
+
+/** What `@Tool` checks about a method's parameters at decoration time. */
+export interface ToolParameterCheck {
+  /** `WeatherTools.getWeather`. */
+  where: string;
+  parameterCount: number;
+  parameters: readonly ParameterMetadata[];
+  names: ReadonlyArray<string | undefined>;
+}
+
+const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
+
+/**
+ * Every parameter has exactly one of `@Param`/`@Args`/`@Ctx`; at most one `@Args`, never mixed
+ * with `@Param`; `@Param` names unique. Throws `UserError` naming class, method and parameter.
+ */
+export function checkToolParameters(check: ToolParameterCheck): void {
+  const { where, parameterCount, parameters, names } = check;
+  const fail = (what: string, fix: string): never => {
+    throw new UserError(`@Tool on ${where}: ${what}. Fix: ${fix}.`);
+  };
+  const byIndex = new Map<number, ParameterMetadata[]>();
+  for (const p of parameters) byIndex.set(p.index, [...(byIndex.get(p.index) ?? []), p]);
+  for (let i = 0; i < parameterCount; i++) {
+    const found = byIndex.get(i) ?? [];
+    const param = describeParameter(i, names);
+    if (found.length === 0) {
+      fail(
+        `parameter ${param} has no @Param, @Args or @Ctx decorator, so the tool cannot fill it`,
+        `decorate it: @Param('${names[i] ?? 'name'}') for one argument, @Args() for a DTO of all arguments, or @Ctx() for the ToolContext`,
+      );
+    }
+    if (found.length > 1) {
+      fail(`parameter ${param} has ${found.map((p) => LABEL[p.kind]).join(' and ')}; each parameter takes exactly one`, 'keep one of them');
+    }
+  }
+  const args = parameters.filter((p) => p.kind === 'args');
+  if (args.length > 1) {
+    fail(
+      `@Args is on parameters ${args.map((p) => describeParameter(p.index, names)).join(' and ')}; a tool takes at most one @Args DTO`,
+      'merge them into one DTO class',
+    );
+  }
+  const params = parameters.filter((p): p is Extract<ParameterMetadata, { kind: 'param' }> => p.kind === 'param');
+  if (args.length === 1 && params.length > 0) {
+    fail(
+      `@Args (parameter ${describeParameter(args[0].index, names)}) is mixed with @Param (parameter ${describeParameter(params[0].index, names)}); the DTO already is the whole argument object`,
+      'move the @Param values into the DTO class, or use only @Param parameters',
+    );
+  }
+  const seen = new Map<string, number>();
+  for (const p of params) {
+    const other = seen.get(p.name);
+    if (other !== undefined) {
+      fail(
+        `parameters ${describeParameter(other, names)} and ${describeParameter(p.index, names)} are both named "${p.name}"`,
+        'give each @Param a unique name',
+      );
+    }
+    seen.set(p.name, p.index);
+  }
+}

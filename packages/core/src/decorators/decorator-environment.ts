@@ -1,0 +1,95 @@
+import { UserError } from '../errors/user.error';
+
+const TSCONFIG_FLAGS = '"experimentalDecorators": true and "emitDecoratorMetadata": true';
+
+/**
+ * Throws `UserError` unless `reflect-metadata` is loaded. Toolwright reads TypeScript's
+ * `design:*` metadata through it; without it parameter types are lost silently.
+ */
+export function assertReflectMetadata(decorator: string): void {
+  const reflect = Reflect as unknown as { getMetadata?: unknown; defineMetadata?: unknown };
+  if (typeof reflect.getMetadata !== 'function' || typeof reflect.defineMetadata !== 'function') {
+    throw new UserError(
+      `${decorator} needs the "reflect-metadata" polyfill, and it is not loaded (Reflect.getMetadata is missing). ` +
+        "Fix: `npm install reflect-metadata` and add `import 'reflect-metadata';` once at the top of your entry file, " +
+        'before any decorated class is imported (NestJS applications already do this).',
+    );
+  }
+}
+
+/**
+ * Throws `UserError` when a decorator is being applied as a TC39 (stage 3) decorator, which is
+ * what TypeScript does when `experimentalDecorators` is off: the second argument is then a
+ * context object instead of a property key.
+ */
+export function assertLegacyDecorator(decorator: string, second: unknown): void {
+  if (typeof second === 'object' && second !== null && 'kind' in second) {
+    throw new UserError(
+      `${decorator} was applied as a standard (TC39) decorator, which has no parameter decorators and no type metadata. ` +
+        `Fix: set ${TSCONFIG_FLAGS} in the compilerOptions of your tsconfig.json.`,
+    );
+  }
+}
+
+/** The advice for a method whose `design:paramtypes` is missing. */
+export function missingDesignMetadataAdvice(): string {
+  return (
+    `TypeScript did not emit "design:paramtypes" for it, so the decorator compiler flags are off. ` +
+    `Fix: set ${TSCONFIG_FLAGS} in tsconfig.json (with ts-jest, do not use isolatedModules; with esbuild/swc, ` +
+    'enable their decorator-metadata option), or compile through the @toolwright/scanner transformer so the schema is embedded'
+  );
+}
+
+/**
+ * The declared parameter names of a function, read from its source text (for error messages;
+ * `undefined` entries where a name cannot be read, e.g. destructured parameters).
+ */
+export function parameterNamesOf(fn: unknown): Array<string | undefined> {
+  if (typeof fn !== 'function') return [];
+  const source = Function.prototype.toString.call(fn);
+  const open = source.indexOf('(');
+  if (open < 0) return [];
+  const names: Array<string | undefined> = [];
+  let depth = 0;
+  let current = '';
+  for (let i = open + 1; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (ch === ',' && depth === 0) {
+      names.push(nameOf(current));
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (current.trim() !== '') names.push(nameOf(current));
+  return names;
+}
+
+function nameOf(text: string): string | undefined {
+  const match = /^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(text);
+  return match ? match[1] : undefined;
+}
+
+/** `#1 (units)` or `#1` when the name is unknown. */
+export function describeParameter(index: number, names: ReadonlyArray<string | undefined>): string {
+  const name = names[index];
+  return name ? `#${index} (${name})` : `#${index}`;
+}
+
+/** `WeatherTools.getWeather` for a prototype (or constructor) and a method name. */
+export function describeMethod(target: object, method: string | symbol): string {
+  const ctor = typeof target === 'function' ? target : (target as { constructor?: Function }).constructor;
+  return `${ctor?.name || '<anonymous class>'}.${String(method)}`;
+}
+
+type MetadataReflect = { getMetadata(key: string, target: object, property?: string | symbol): unknown };
+
+/** Reads TypeScript's `design:*` metadata through reflect-metadata (checked to be loaded). */
+export function readDesignMetadata(key: string, target: object, property?: string | symbol): unknown {
+  return (Reflect as unknown as MetadataReflect).getMetadata(key, target, property);
+}

@@ -1,0 +1,65 @@
+import { UserError } from '../errors/user.error';
+import { FORBIDDEN_ARGUMENT_KEYS } from '../arguments/forbidden-keys';
+import { getMetadataStorage } from '../metadata/metadata-storage';
+import type { ParamOptions } from '../tool/tool';
+import { assertLegacyDecorator, describeMethod, describeParameter, parameterNamesOf } from './decorator-environment';
+
+type Kind = 'param' | 'args' | 'ctx';
+
+function recordParameter(kind: Kind, label: string, target: object, method: string | symbol | undefined, index: number, extra: { name?: string; options?: ParamOptions } = {}): void {
+  assertLegacyDecorator(label, method);
+  if (method === undefined) {
+    const name = (target as Function).name || '<anonymous class>';
+    throw new UserError(`${label} on a constructor parameter of ${name}: it only applies to parameters of @Tool methods. Fix: remove it.`);
+  }
+  const where = describeMethod(target, method);
+  if (typeof method === 'symbol') throw new UserError(`${label} on ${where}: tool methods need string names.`);
+  if (typeof target === 'function') throw new UserError(`${label} on static method ${where}: tools are instance methods. Fix: remove "static".`);
+  const ctor = (target as { constructor: Function }).constructor;
+  if (kind === 'param') {
+    const { name, options = {} } = extra;
+    const param = describeParameter(index, parameterNamesOf((target as Record<string, unknown>)[method]));
+    if (typeof name !== 'string' || name.length === 0) {
+      throw new UserError(`@Param on ${where}, parameter ${param}: the argument name must be a non-empty string. Fix: @Param('city').`);
+    }
+    if (FORBIDDEN_ARGUMENT_KEYS.has(name)) {
+      throw new UserError(`@Param on ${where}, parameter ${param}: "${name}" cannot be an argument name (it is refused to prevent prototype pollution). Fix: choose another name.`);
+    }
+    if (typeof options !== 'object' || options === null) {
+      throw new UserError(`@Param on ${where}, parameter ${param}: options must be an object, e.g. { description: '...' }.`);
+    }
+    getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: { ...options } });
+    return;
+  }
+  getMetadataStorage().collectParameter({ kind, target: ctor, method, index });
+}
+
+/**
+ * Binds a parameter to the argument `name` of the tool call. Options refine the generated schema
+ * of that argument (description, enum, bounds, pattern, format).
+ *
+ * @example
+ * getWeather(@Param('city', { description: 'City name' }) city: string) { ... }
+ */
+export function Param(name: string, options?: ParamOptions): ParameterDecorator {
+  return (target, method, index) => recordParameter('param', '@Param', target, method, index, { name, options });
+}
+
+/**
+ * Binds a parameter to the whole argument object, built as an instance of the parameter's DTO
+ * class (class-transformer; nested classes via `@Type`, `Date` fields as `Date`).
+ *
+ * @example
+ * runQuery(@Args() args: QueryArgs) { ... }
+ */
+export function Args(): ParameterDecorator {
+  return (target, method, index) => recordParameter('args', '@Args', target, method, index);
+}
+
+/**
+ * Binds a parameter to the call's `ToolContext` (call id, signal, run context, `emit`). Not part
+ * of the schema.
+ */
+export function Ctx(): ParameterDecorator {
+  return (target, method, index) => recordParameter('ctx', '@Ctx', target, method, index);
+}

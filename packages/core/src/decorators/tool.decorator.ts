@@ -1,0 +1,81 @@
+import { UserError } from '../errors/user.error';
+import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
+import { DESIGN_PARAMTYPES } from '../metadata/metadata-keys';
+import { getMetadataStorage } from '../metadata/metadata-storage';
+import { checkEmbeddedSchema } from '../metadata/schema-manifest';
+import type { Tool as ToolObject, ToolOptions } from '../tool/tool';
+import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
+import { checkToolParameters } from './check-tool-parameters';
+import {
+  assertLegacyDecorator, assertReflectMetadata, describeMethod, missingDesignMetadataAdvice, parameterNamesOf, readDesignMetadata,
+} from './decorator-environment';
+
+/**
+ * A tool as the runner sees it (see `tool/tool.ts`). Declared here too so that the one public
+ * name `Tool` is both this type and the `@Tool` decorator.
+ */
+export type Tool<TContext = any> = ToolObject<TContext>;
+
+/**
+ * Marks a method as a tool. The name defaults to the method name in snake_case (plus the
+ * toolkit's prefix), the description to the method's JSDoc summary. Parameters carry `@Param`,
+ * `@Args` or `@Ctx`; this is checked here, when the class is defined.
+ *
+ * The second argument is written by the `@toolwright/scanner` transformer (the schema generated
+ * from the TypeScript types); code does not normally pass it by hand.
+ *
+ * @example
+ * @Tool({ timeoutMs: 10_000 })
+ * getWeather(@Param('city') city: string) { ... }
+ */
+export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema): MethodDecorator {
+  return (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void => {
+    assertLegacyDecorator('@Tool', propertyKey);
+    assertReflectMetadata('@Tool');
+    const where = describeMethod(target, propertyKey);
+    if (typeof propertyKey === 'symbol') {
+      throw new UserError(`@Tool on ${where}: a tool method needs a string name, not a symbol. Fix: use a named method.`);
+    }
+    if (typeof target === 'function') {
+      throw new UserError(`@Tool on static method ${where}: tools are instance methods (they are bound to an instance by toolsOf). Fix: remove "static".`);
+    }
+    if (typeof descriptor?.value !== 'function') {
+      throw new UserError(`@Tool on ${where}: only methods can be tools (not accessors or fields). Fix: turn it into a method.`);
+    }
+    if (typeof options !== 'object' || options === null) {
+      throw new UserError(`@Tool on ${where}: options must be an object, e.g. @Tool({ description: '...' }).`);
+    }
+    if (embedded !== undefined) checkEmbeddedSchema(embedded, `@Tool on ${where}`);
+    const ctor = (target as { constructor: Function }).constructor;
+    const storage = getMetadataStorage();
+    if (storage.toolsOf(ctor).has(propertyKey)) {
+      throw new UserError(`@Tool on ${where}: the method already has @Tool. Fix: keep one @Tool decorator.`);
+    }
+
+    const name = options.name ?? toSnakeCase(propertyKey);
+    const problem = toolNameProblem(name);
+    if (problem) {
+      throw new UserError(`@Tool on ${where}: ${problem}. Fix: pass a valid name, e.g. @Tool({ name: 'get_weather' }).`);
+    }
+    if (options.description !== undefined && typeof options.description !== 'string') {
+      throw new UserError(`@Tool on ${where}: description must be a string.`);
+    }
+    if (options.strict !== undefined && typeof options.strict !== 'boolean') {
+      throw new UserError(`@Tool on ${where}: strict must be true or false.`);
+    }
+
+    const parameters = storage.parametersOf(ctor, propertyKey);
+    const paramTypes = readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined;
+    const highestIndex = parameters.reduce((max, p) => Math.max(max, p.index), -1);
+    const parameterCount = paramTypes?.length ?? Math.max(descriptor.value.length, highestIndex + 1);
+    const names = parameterNamesOf(descriptor.value);
+    checkToolParameters({ where, parameterCount, parameters, names });
+
+    const needsTypes = parameterCount > 0 && (embedded === undefined || parameters.some((p) => p.kind === 'args'));
+    if (paramTypes === undefined && needsTypes) {
+      throw new UserError(`@Tool on ${where}: the parameter types are unknown. ${missingDesignMetadataAdvice()}.`);
+    }
+
+    storage.collectTool({ kind: 'tool', target: ctor, method: propertyKey, name, options: { ...options }, embedded, paramTypes, parameterCount });
+  };
+}

@@ -1,0 +1,40 @@
+import type { JsonSchema } from '../tool/json-schema';
+
+/**
+ * The schema of one tool as the scanner produces it: embedded by the transformer as the second
+ * argument of `@Tool(options, embedded)`, or stored in a manifest under `"Class.method"`.
+ *
+ * @example
+ * // What the transformer emits for `getWeather(@Param('city') city: string, @Param('when') when?: Date)`:
+ * @Tool({}, {
+ *   parameters: { type: 'object', properties: { city: { type: 'string' }, when: { type: 'string', format: 'date-time' } }, required: ['city'] },
+ *   description: 'Get the weather for a city.',
+ *   paramDescriptions: { city: 'The city name.' },
+ *   dates: ['/when'],
+ * })
+ */
+export interface EmbeddedToolSchema {
+  /**
+   * The LOOSE (not yet strict) JSON schema of the arguments object: properties keyed by the
+   * `@Param` names, or the `@Args` DTO's properties; `required` lists only the required ones.
+   * Toolwright applies the strict rewrite itself (unless the tool says `strict: false`).
+   */
+  parameters: JsonSchema;
+  /** The method's JSDoc summary; used when `@Tool` has no `description` option. */
+  description?: string;
+  /** JSDoc `@param` texts keyed by `@Param` name; used when neither the property nor options have one. */
+  paramDescriptions?: Record<string, string>;
+  /**
+   * JSON pointers, into the arguments object, of fields typed `Date` in TypeScript (strings with
+   * `format: "date-time"` in the schema). They become `Date` objects before the method runs.
+   * The segment `*` stands for every element of an array: `/legs/*\/departure`.
+   */
+  dates?: string[];
+}
+
+/** The file `toolwright scan` writes (`toolwright.schemas.json`). */
+export interface SchemaManifest {
+  version: 1;
+  /** Keyed by `"<ClassName>.<methodName>"` of the class that declares the `@Tool`. */
+  tools: Record<string, EmbeddedToolSchema>;
+}

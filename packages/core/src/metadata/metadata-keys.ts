@@ -1,0 +1,10 @@
+/** The `globalThis` slot of the central metadata storage (shared by duplicate package copies). */
+export const METADATA_STORAGE_KEY: unique symbol = Symbol.for('toolwright.metadata-storage') as never;
+/** TypeScript's `emitDecoratorMetadata` key for a method's parameter types. */
+export const DESIGN_PARAMTYPES = 'design:paramtypes';
+/** TypeScript's `emitDecoratorMetadata` key for a member's type. */
+export const DESIGN_TYPE = 'design:type';
+/** The file `toolwright scan` writes by default. */
+export const SCHEMA_MANIFEST_FILE = 'toolwright.schemas.json';
+/** The manifest format version this package reads. */
+export const SCHEMA_MANIFEST_VERSION = 1;

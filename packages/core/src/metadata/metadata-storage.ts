@@ -1,0 +1,147 @@
+import type { EmbeddedToolSchema } from './embedded-schema';
+import type {
+  EnhancerMetadata, HiddenToolsMetadata, MetadataDefinition, ParameterMetadata, ToolkitMetadata, ToolMetadata,
+} from './metadata-definitions';
+import { METADATA_STORAGE_KEY } from './metadata-keys';
+
+/**
+ * The one place decorators record into. Lives on `globalThis`, so two copies of the package in
+ * one process share it. Indexed by the class a decorator was applied to; building tools reads
+ * from here later and never inside a decorator.
+ */
+export class MetadataStorage {
+  private readonly definitions: MetadataDefinition[] = [];
+  private readonly toolkits = new Map<Function, ToolkitMetadata>();
+  private readonly tools = new Map<Function, Map<string, ToolMetadata>>();
+  private readonly parameters = new Map<Function, Map<string, ParameterMetadata[]>>();
+  private readonly enhancers = new Map<Function, EnhancerMetadata[]>();
+  private readonly hidden = new Map<Function, HiddenToolsMetadata[]>();
+  private readonly manifest = new Map<string, EmbeddedToolSchema>();
+  private generationCounter = 0;
+
+  /**
+   * Bumped when registered schemas change (a manifest is loaded, or `clear()`); caches of built
+   * tools compare it. Decorations do not bump it: they concern classes not yet built.
+   */
+  get generation(): number {
+    return this.generationCounter;
+  }
+
+  collectToolkit(definition: ToolkitMetadata): void {
+    this.record(definition);
+    this.toolkits.set(definition.target, definition);
+  }
+
+  collectTool(definition: ToolMetadata): void {
+    this.record(definition);
+    mapOf(this.tools, definition.target).set(definition.method, definition);
+  }
+
+  collectParameter(definition: ParameterMetadata): void {
+    this.record(definition);
+    const byMethod = mapOf(this.parameters, definition.target);
+    const list = byMethod.get(definition.method) ?? [];
+    list.push(definition);
+    byMethod.set(definition.method, list);
+  }
+
+  collectEnhancer(definition: EnhancerMetadata): void {
+    this.record(definition);
+    listOf(this.enhancers, definition.target).push(definition);
+  }
+
+  collectHiddenTools(definition: HiddenToolsMetadata): void {
+    this.record(definition);
+    listOf(this.hidden, definition.target).push(definition);
+  }
+
+  /** Registers schemas from a manifest, keyed `"Class.method"`. Later registrations win. */
+  registerManifestSchemas(tools: Record<string, EmbeddedToolSchema>): void {
+    for (const key of Object.keys(tools)) this.manifest.set(key, tools[key]);
+    this.generationCounter++;
+  }
+
+  toolkitOf(target: Function): ToolkitMetadata | undefined {
+    return this.toolkits.get(target);
+  }
+
+  /** The `@Tool`s declared on exactly this class (not its ancestors), by method name. */
+  toolsOf(target: Function): ReadonlyMap<string, ToolMetadata> {
+    return this.tools.get(target) ?? EMPTY_MAP;
+  }
+
+  /** The parameter decorators recorded on one method of exactly this class. */
+  parametersOf(target: Function, method: string): readonly ParameterMetadata[] {
+    return this.parameters.get(target)?.get(method) ?? [];
+  }
+
+  /** Enhancers declared on exactly this class: class-level and method-level, in declaration order. */
+  enhancersOf(target: Function): readonly EnhancerMetadata[] {
+    return this.enhancers.get(target) ?? [];
+  }
+
+  hiddenToolsOf(target: Function): readonly HiddenToolsMetadata[] {
+    return this.hidden.get(target) ?? [];
+  }
+
+  manifestSchemaOf(key: string): EmbeddedToolSchema | undefined {
+    return this.manifest.get(key);
+  }
+
+  /** Whether any decorator was recorded on exactly this class. */
+  hasDefinitions(target: Function): boolean {
+    return this.toolkits.has(target) || this.tools.has(target);
+  }
+
+  /** Every definition recorded, in order (for tools and diagnostics). */
+  allDefinitions(): readonly MetadataDefinition[] {
+    return this.definitions;
+  }
+
+  /** Forgets everything (for tests). */
+  clear(): void {
+    this.definitions.length = 0;
+    this.toolkits.clear();
+    this.tools.clear();
+    this.parameters.clear();
+    this.enhancers.clear();
+    this.hidden.clear();
+    this.manifest.clear();
+    this.generationCounter++;
+  }
+
+  private record(definition: MetadataDefinition): void {
+    this.definitions.push(definition);
+  }
+}
+
+const EMPTY_MAP: ReadonlyMap<string, ToolMetadata> = new Map<string, ToolMetadata>();
+
+function mapOf<K, V>(outer: Map<Function, Map<K, V>>, key: Function): Map<K, V> {
+  let inner = outer.get(key);
+  if (inner === undefined) {
+    inner = new Map();
+    outer.set(key, inner);
+  }
+  return inner;
+}
+
+function listOf<V>(outer: Map<Function, V[]>, key: Function): V[] {
+  let inner = outer.get(key);
+  if (inner === undefined) {
+    inner = [];
+    outer.set(key, inner);
+  }
+  return inner;
+}
+
+/** The process-wide metadata storage. */
+export function getMetadataStorage(): MetadataStorage {
+  const holder = globalThis as unknown as Record<symbol, MetadataStorage | undefined>;
+  let storage = holder[METADATA_STORAGE_KEY];
+  if (storage === undefined) {
+    storage = new MetadataStorage();
+    holder[METADATA_STORAGE_KEY] = storage;
+  }
+  return storage;
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { UserError } from '../errors/user.error';
+import { isSchemaObject } from '../schema/schema-utils';
+import type { EmbeddedToolSchema, SchemaManifest } from './embedded-schema';
+import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata-keys';
+import { getMetadataStorage } from './metadata-storage';
+
+/**
+ * Registers the schemas of a manifest written by `toolwright scan` (default file
+ * `toolwright.schemas.json`). Use it when the code is not compiled through the transformer; an
+ * embedded schema still wins over the manifest. Call before `toolsOf` / the first run.
+ *
+ * @returns the number of tools registered.
+ * @example
+ * loadSchemaManifest(require.resolve('./toolwright.schemas.json'));
+ */
+export function loadSchemaManifest(pathOrManifest: string | SchemaManifest): number {
+  const manifest = typeof pathOrManifest === 'string' ? readManifest(pathOrManifest) : pathOrManifest;
+  const source = typeof pathOrManifest === 'string' ? pathOrManifest : 'the manifest object';
+  checkManifest(manifest, source);
+  getMetadataStorage().registerManifestSchemas(manifest.tools);
+  return Object.keys(manifest.tools).length;
+}
+
+function readManifest(path: string): SchemaManifest {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UserError(
+      `Cannot read the schema manifest "${path}" (${(error as Error).message}). ` +
+        `Fix: run \`npx toolwright scan -p tsconfig.json --out ${SCHEMA_MANIFEST_FILE}\`, or pass the right path.`,
+    );
+  }
+  try {
+    return JSON.parse(text) as SchemaManifest;
+  } catch (error) {
+    throw new UserError(`The schema manifest "${path}" is not valid JSON (${(error as Error).message}). Fix: regenerate it with \`toolwright scan\`.`);
+  }
+}
+
+function checkManifest(manifest: unknown, source: string): asserts manifest is SchemaManifest {
+  if (!isSchemaObject(manifest)) throw new UserError(`The schema manifest (${source}) must be an object { version, tools }.`);
+  if (manifest.version !== SCHEMA_MANIFEST_VERSION) {
+    throw new UserError(
+      `The schema manifest (${source}) has version ${JSON.stringify(manifest.version)}; this @toolwright/core reads version ${SCHEMA_MANIFEST_VERSION}. ` +
+        'Fix: regenerate it with the matching `toolwright scan`.',
+    );
+  }
+  if (!isSchemaObject(manifest.tools)) throw new UserError(`The schema manifest (${source}) needs a "tools" object keyed by "Class.method".`);
+  for (const [key, entry] of Object.entries(manifest.tools)) checkEmbeddedSchema(entry, `entry "${key}" of the schema manifest (${source})`);
+}
+
+/** Throws `UserError` unless `value` has the shape of an {@link EmbeddedToolSchema}. */
+export function checkEmbeddedSchema(value: unknown, where: string): asserts value is EmbeddedToolSchema {
+  const fail = (what: string): never => {
+    throw new UserError(`The embedded schema of ${where} ${what}. Fix: regenerate it with \`toolwright scan\` or the transformer.`);
+  };
+  if (!isSchemaObject(value)) fail('must be an object { parameters, description?, paramDescriptions?, dates? }');
+  const v = value as Record<string, unknown>;
+  if (!isSchemaObject(v.parameters)) fail('needs a "parameters" JSON schema object');
+  if (v.description !== undefined && typeof v.description !== 'string') fail('has a "description" that is not a string');
+  if (v.paramDescriptions !== undefined && !isSchemaObject(v.paramDescriptions)) fail('has "paramDescriptions" that is not an object');
+  if (v.dates !== undefined && !(Array.isArray(v.dates) && v.dates.every((d) => typeof d === 'string' && d.startsWith('/')))) {
+    fail('has "dates" that is not an array of JSON pointers');
+  }
+}

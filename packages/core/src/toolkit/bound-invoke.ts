@@ -1,0 +1,45 @@
+import { plainToInstance } from 'class-transformer';
+import { ToolArgumentsError } from '../errors/tool-arguments.error';
+import { UserError } from '../errors/user.error';
+import type { ToolContext } from '../tool/tool';
+import { reviveDates } from './date-fields';
+import { classValidatorViolations } from './dto-validation';
+import type { ToolBlueprint } from './tool-blueprint';
+
+/**
+ * The `invoke` of a decorated tool bound to `instance`: revives `Date` fields, maps the
+ * validated argument object onto the method's positional parameters (`@Param` by name, `@Args`
+ * as a DTO instance, `@Ctx` as the context), runs class-validator when the DTO needs it, and
+ * calls `instance[method]`, so an override in a subclass runs.
+ */
+export function boundInvoke(instance: object, blueprint: ToolBlueprint): (ctx: ToolContext, args: any) => unknown {
+  const { slots, datePaths, method, name, source } = blueprint;
+  return (ctx, args) => {
+    const fn = (instance as Record<string, unknown>)[method];
+    if (typeof fn !== 'function') {
+      throw new UserError(`Tool "${name}" (${source}): the instance has no method "${method}" any more. Fix: do not delete or overwrite tool methods on instances.`);
+    }
+    const input = (args ?? {}) as Record<string, unknown>;
+    if (datePaths.length > 0) reviveDates(input, datePaths);
+    const values: unknown[] = new Array(slots.length);
+    let pending: Promise<unknown> | undefined;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if (slot.kind === 'param') values[i] = input[slot.name];
+      else if (slot.kind === 'ctx') values[i] = ctx;
+      else if (slot.dto === undefined) values[i] = input;
+      else {
+        const dto = plainToInstance(slot.dto as new () => object, input);
+        values[i] = dto;
+        if (slot.validate) pending = rejectInvalid(dto, name, ctx?.callId);
+      }
+    }
+    if (pending) return pending.then(() => fn.apply(instance, values));
+    return fn.apply(instance, values);
+  };
+}
+
+async function rejectInvalid(dto: object, toolName: string, callId: string | undefined): Promise<void> {
+  const violations = await classValidatorViolations(dto);
+  if (violations.length > 0) throw new ToolArgumentsError(toolName, violations, callId);
+}

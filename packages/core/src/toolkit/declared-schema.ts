@@ -1,0 +1,107 @@
+import { UserError } from '../errors/user.error';
+import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
+import type { ParameterMetadata, ToolMetadata } from '../metadata/metadata-definitions';
+import { SCHEMA_MANIFEST_FILE } from '../metadata/metadata-keys';
+import { getMetadataStorage } from '../metadata/metadata-storage';
+import { cloneJson, isSchemaObject } from '../schema/schema-utils';
+import type { JsonSchema } from '../tool/json-schema';
+import type { ParamOptions } from '../tool/tool';
+import { describeParameter, parameterNamesOf } from '../decorators/decorator-environment';
+
+/** Where a tool's schema came from. */
+export type SchemaSource = 'embedded' | 'manifest' | 'reflection';
+
+/** The loose schema of a declared tool, refined by `@Param` options, and where it came from. */
+export interface DeclaredSchema {
+  source: SchemaSource;
+  parameters: JsonSchema;
+  description?: string;
+  dates: string[];
+}
+
+const SCAN_FIX =
+  `run \`npx toolwright scan -p tsconfig.json --out ${SCHEMA_MANIFEST_FILE}\` and call loadSchemaManifest() at start-up, ` +
+  'or compile through the @toolwright/scanner transformer (ts-patch or ts-jest astTransformers) so the schema is embedded';
+
+const PRIMITIVES = new Map<unknown, string>([
+  [String, 'string'],
+  [Number, 'number'],
+  [Boolean, 'boolean'],
+]);
+
+/**
+ * The schema of a declaration, by precedence: embedded by the transformer, then a loaded
+ * manifest (`"DeclaringClass.method"`), then reflection for `@Param` parameters typed `string`,
+ * `number` or `boolean`. Otherwise `UserError` naming class, method and parameter.
+ */
+export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, where: string): DeclaredSchema {
+  const storage = getMetadataStorage();
+  const params = storage.parametersOf(declaringClass, tool.method);
+  const manifest = tool.embedded ? undefined : storage.manifestSchemaOf(`${declaringClass.name}.${tool.method}`);
+  const found = tool.embedded ?? manifest;
+  if (found) {
+    const source: SchemaSource = tool.embedded ? 'embedded' : 'manifest';
+    return { source, ...refine(found, params, where, source) };
+  }
+  return { source: 'reflection', parameters: reflectSchema(tool, params, declaringClass, where), dates: [] };
+}
+
+function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[], declaringClass: Function, where: string): JsonSchema {
+  const names = parameterNamesOf((declaringClass.prototype as Record<string, unknown>)[tool.method]);
+  const properties: JsonSchema = {};
+  const required: string[] = [];
+  for (const p of [...params].sort((a, b) => a.index - b.index)) {
+    if (p.kind === 'ctx') continue;
+    const param = describeParameter(p.index, names);
+    const type = tool.paramTypes?.[p.index];
+    if (p.kind === 'args') {
+      const typeName = typeof type === 'function' && type.name ? type.name : 'its DTO';
+      throw new UserError(
+        `${where}: no schema is known for @Args parameter ${param} (${typeName}); a DTO's properties cannot be read at run time. Fix: ${SCAN_FIX}.`,
+      );
+    }
+    const jsonType = PRIMITIVES.get(type);
+    if (jsonType === undefined) {
+      const typeName = typeof type === 'function' && type.name ? type.name : 'a type without runtime metadata';
+      throw new UserError(
+        `${where}: no schema is known for parameter ${param} "${p.name}" (${typeName}). Run-time reflection only covers string, number and boolean parameters; ` +
+          `unions, optionals, arrays, enums and objects need the build-time scanner. Fix: ${SCAN_FIX}.`,
+      );
+    }
+    properties[p.name] = applyParamOptions({ type: jsonType }, p.options);
+    required.push(p.name);
+  }
+  return { type: 'object', properties, required };
+}
+
+function refine(found: EmbeddedToolSchema, params: readonly ParameterMetadata[], where: string, source: SchemaSource): Omit<DeclaredSchema, 'source'> {
+  const parameters = cloneJson(found.parameters);
+  const named = params.filter((p): p is Extract<ParameterMetadata, { kind: 'param' }> => p.kind === 'param');
+  if (named.length > 0) {
+    const properties = isSchemaObject(parameters.properties) ? parameters.properties : {};
+    const stale = (what: string): never => {
+      throw new UserError(`${where}: the ${source} schema is stale: ${what}. Fix: ${SCAN_FIX}.`);
+    };
+    for (const p of named) {
+      if (!(p.name in properties)) stale(`it has no property for @Param('${p.name}')`);
+      const description = p.options.description ?? found.paramDescriptions?.[p.name];
+      const base = properties[p.name] as JsonSchema;
+      const refined = applyParamOptions(base, p.options);
+      if (description !== undefined && (p.options.description !== undefined || refined.description === undefined)) refined.description = description;
+      properties[p.name] = refined;
+    }
+    const known = new Set(named.map((p) => p.name));
+    for (const key of Object.keys(properties)) if (!known.has(key)) stale(`it has a property "${key}" that no @Param binds`);
+  }
+  return { parameters, description: found.description, dates: [...(found.dates ?? [])] };
+}
+
+/** Merges `@Param` options into a property schema (options win). */
+export function applyParamOptions(schema: JsonSchema, options: ParamOptions): JsonSchema {
+  const out: JsonSchema = isSchemaObject(schema) ? { ...schema } : {};
+  for (const key of Object.keys(options) as Array<keyof ParamOptions>) {
+    const value = options[key];
+    if (value !== undefined) out[key] = Array.isArray(value) ? [...value] : value;
+  }
+  return out;
+}

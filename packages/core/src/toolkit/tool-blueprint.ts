@@ -1,0 +1,98 @@
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+import { UserError } from '../errors/user.error';
+import type { EnhancerMetadata } from '../metadata/metadata-definitions';
+import { getMetadataStorage } from '../metadata/metadata-storage';
+import { assertValidParametersSchema } from '../schema/schema-check';
+import { toStrictSchema } from '../schema/strict-schema';
+import { looseCopy } from '../tool/define-tool';
+import type { JsonSchema } from '../tool/json-schema';
+import type { ToolOptions } from '../tool/tool';
+import { toolNameProblem } from '../tool/tool-name';
+import { compileDatePointers } from './date-fields';
+import { declaredSchemaOf, type SchemaSource } from './declared-schema';
+import { needsClassValidator } from './dto-validation';
+import { resolveDeclarations } from './resolve-declarations';
+
+/** How one method parameter is filled on a call. */
+export type ParameterSlot =
+  | { kind: 'param'; name: string }
+  | { kind: 'args'; dto?: Function; validate: boolean }
+  | { kind: 'ctx' };
+
+/** Everything about a tool of a class that does not depend on the instance. Built once per class. */
+export interface ToolBlueprint {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+  method: string;
+  /** `Concrete.method`. */
+  source: string;
+  schemaSource: SchemaSource;
+  options: ToolOptions;
+  slots: ParameterSlot[];
+  datePaths: string[][];
+  enhancers: EnhancerMetadata[];
+}
+
+const cache = new WeakMap<Function, { generation: number; blueprints: ToolBlueprint[] }>();
+
+/** The tool blueprints of a class (inheritance applied), cached per class. */
+export function blueprintsOf(ctor: Function): ToolBlueprint[] {
+  const generation = getMetadataStorage().generation;
+  const cached = cache.get(ctor);
+  if (cached && cached.generation === generation) return cached.blueprints;
+  const blueprints = build(ctor);
+  cache.set(ctor, { generation, blueprints });
+  return blueprints;
+}
+
+function build(ctor: Function): ToolBlueprint[] {
+  const { toolkit, declarations } = resolveDeclarations(ctor);
+  const prefix = toolkit?.prefix ?? '';
+  const byName = new Map<string, string>();
+  return declarations.map(({ tool, declaringClass, enhancers }) => {
+    const source = `${ctor.name}.${tool.method}`;
+    const where = declaringClass === ctor ? `@Tool ${source}` : `@Tool ${source} (inherited from ${declaringClass.name})`;
+    const name = prefix + tool.name;
+    const problem = toolNameProblem(name);
+    if (problem) throw new UserError(`${where}: with the toolkit prefix "${prefix}", ${problem}. Fix: shorten the prefix or the tool name.`);
+    const clash = byName.get(name);
+    if (clash) throw new UserError(`${where}: the tool name "${name}" is also used by ${clash}. Fix: give one of them another name with @Tool({ name }).`);
+    byName.set(name, source);
+
+    const declared = declaredSchemaOf(tool, declaringClass, where);
+    const strict = tool.options.strict ?? true;
+    let parameters: JsonSchema;
+    try {
+      assertValidParametersSchema(declared.parameters, name);
+      parameters = strict ? toStrictSchema(declared.parameters, { toolName: name }) : looseCopy(declared.parameters);
+    } catch (error) {
+      if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`, error.toolName, error.path);
+      throw error;
+    }
+    const slots: ParameterSlot[] = [];
+    for (const p of getMetadataStorage().parametersOf(declaringClass, tool.method)) {
+      if (p.kind === 'param') slots[p.index] = { kind: 'param', name: p.name };
+      else if (p.kind === 'ctx') slots[p.index] = { kind: 'ctx' };
+      else {
+        const type = tool.paramTypes?.[p.index];
+        const dto = typeof type === 'function' && type !== Object ? type : undefined;
+        slots[p.index] = { kind: 'args', dto, validate: dto !== undefined && needsClassValidator(dto) };
+      }
+    }
+    return {
+      name,
+      description: tool.options.description ?? declared.description ?? '',
+      parameters,
+      strict,
+      method: tool.method,
+      source,
+      schemaSource: declared.source,
+      options: tool.options,
+      slots,
+      datePaths: compileDatePointers(declared.dates),
+      enhancers,
+    };
+  });
+}

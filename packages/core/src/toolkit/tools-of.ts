@@ -1,0 +1,142 @@
+import { UserError } from '../errors/user.error';
+import type { EnhancerMetadata, Type } from '../metadata/metadata-definitions';
+import { getMetadataStorage } from '../metadata/metadata-storage';
+import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
+import type { ToolInterceptor } from '../interceptors/tool-interceptor';
+import type { ApprovalPredicate, Tool, ToolFields } from '../tool/tool';
+import { toolFieldsWithDefaults } from '../tool/tool-defaults';
+import { boundInvoke } from './bound-invoke';
+import { ancestryOf } from './class-ancestry';
+import { blueprintsOf, type ToolBlueprint } from './tool-blueprint';
+
+/** Options of {@link toolsOf}. */
+export interface ToolsOfOptions {
+  /**
+   * Resolves guardrail and interceptor classes given to `@UseGuardrails` / `@UseInterceptors`
+   * (for example from a DI container). Return `undefined` to fall back to `new Type()`.
+   */
+  resolve?: (type: Type) => unknown;
+}
+
+const perInstance = new WeakMap<object, { generation: number; tools: Tool[] }>();
+
+/**
+ * The tools of a decorated instance, bound to it: each `invoke` calls `instance[method]` with the
+ * validated arguments mapped onto its parameters. Definitions are built once per class
+ * (inheritance applied); without options, the tools of an instance are also built once.
+ *
+ * @throws UserError when `instance` has no `@Tool` methods or a tool's schema is unknown.
+ * @throws ToolDefinitionError when a tool's schema or options are invalid.
+ *
+ * @example
+ * const tools = toolsOf(new WeatherTools(api));
+ */
+export function toolsOf(instance: object, options: ToolsOfOptions = {}): Tool[] {
+  if (!isToolkitInstance(instance)) {
+    const what = instance === null || typeof instance !== 'object' ? String(instance) : `an instance of ${instance.constructor?.name ?? 'Object'}`;
+    throw new UserError(
+      `toolsOf(${what}): not a decorated toolkit instance (no @Tool methods on its class or ancestors). ` +
+        'Fix: decorate methods with @Tool, or pass Tool objects (defineTool) instead.',
+    );
+  }
+  const generation = getMetadataStorage().generation;
+  const cacheable = options.resolve === undefined;
+  const cached = cacheable ? perInstance.get(instance) : undefined;
+  if (cached && cached.generation === generation) return [...cached.tools];
+  const resolved = new Map<Function, unknown>();
+  const instantiate = (type: Type, where: string): unknown => {
+    if (!resolved.has(type)) {
+      let value = options.resolve?.(type);
+      if (value === undefined) {
+        try {
+          value = new type();
+        } catch (error) {
+          throw new UserError(`${where}: cannot instantiate ${type.name} with \`new\` (${(error as Error).message}). Fix: pass an instance, or resolve classes through toolsOf(instance, { resolve }).`);
+        }
+      }
+      resolved.set(type, value);
+    }
+    return resolved.get(type);
+  };
+  const tools = blueprintsOf(instance.constructor).map((bp) => bind(instance, bp, instantiate));
+  if (cacheable) perInstance.set(instance, { generation, tools });
+  return [...tools];
+}
+
+function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, where: string) => unknown): Tool {
+  const where = `@Tool ${bp.source}`;
+  const fields = enhancerFields(bp.enhancers, where, instantiate);
+  const o = bp.options;
+  const merged: Partial<ToolFields> = {
+    timeoutMs: o.timeoutMs,
+    failureError: o.failureError,
+    isEnabled: o.isEnabled,
+    deferred: o.deferred,
+    duplicates: o.duplicates,
+    cancellable: o.cancellable,
+    needsApproval: o.needsApproval ?? fields.needsApproval,
+    inputGuardrails: [...fields.inputGuardrails, ...(o.inputGuardrails ?? [])],
+    outputGuardrails: [...fields.outputGuardrails, ...(o.outputGuardrails ?? [])],
+    interceptors: [...fields.interceptors, ...(o.interceptors ?? [])],
+  };
+  return {
+    type: 'function',
+    name: bp.name,
+    description: bp.description,
+    parameters: bp.parameters,
+    strict: bp.strict,
+    invoke: boundInvoke(instance, bp),
+    source: bp.source,
+    ...toolFieldsWithDefaults(bp.name, merged),
+  };
+}
+
+interface EnhancerFields {
+  needsApproval?: boolean | ApprovalPredicate;
+  inputGuardrails: ToolInputGuardrail[];
+  outputGuardrails: ToolOutputGuardrail[];
+  interceptors: ToolInterceptor[];
+}
+
+function enhancerFields(enhancers: readonly EnhancerMetadata[], where: string, instantiate: (type: Type, where: string) => unknown): EnhancerFields {
+  const out: EnhancerFields = { inputGuardrails: [], outputGuardrails: [], interceptors: [] };
+  let classApproval: EnhancerMetadata | undefined;
+  let methodApproval: EnhancerMetadata | undefined;
+  for (const e of enhancers) {
+    if (e.kind === 'approval') {
+      if (e.method === undefined) classApproval = e;
+      else methodApproval = e;
+    } else if (e.kind === 'guardrails') {
+      for (const entry of e.entries) {
+        const g = (typeof entry === 'function' ? instantiate(entry, where) : entry) as ToolInputGuardrail | ToolOutputGuardrail;
+        if (g?.kind === 'input' && typeof g.check === 'function') out.inputGuardrails.push(g);
+        else if (g?.kind === 'output' && typeof g.check === 'function') out.outputGuardrails.push(g);
+        else throw new UserError(`${where}: a guardrail from @UseGuardrails resolved to something without kind "input"/"output" and check(). Fix: implement ToolInputGuardrail or ToolOutputGuardrail.`);
+      }
+    } else {
+      for (const entry of e.entries) {
+        const i = (typeof entry === 'function' ? instantiate(entry, where) : entry) as ToolInterceptor;
+        if (typeof i?.intercept !== 'function') {
+          throw new UserError(`${where}: an interceptor from @UseInterceptors resolved to something without intercept(). Fix: implement ToolInterceptor.`);
+        }
+        out.interceptors.push(i);
+      }
+    }
+  }
+  const approval = methodApproval ?? classApproval;
+  if (approval?.kind === 'approval') out.needsApproval = approval.predicate ?? true;
+  return out;
+}
+
+/**
+ * Whether `value` is an instance of a class with `@Tool` methods or `@Toolkit` (on it or an
+ * ancestor), as opposed to a `Tool` object or a `Toolset`.
+ */
+export function isToolkitInstance(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if ((value as { type?: unknown }).type === 'function' && typeof (value as { invoke?: unknown }).invoke === 'function') return false;
+  const ctor = (value as { constructor?: unknown }).constructor;
+  if (typeof ctor !== 'function' || ctor === Object) return false;
+  const storage = getMetadataStorage();
+  return ancestryOf(ctor).some((c) => storage.hasDefinitions(c));
+}
