@@ -16,6 +16,8 @@ export interface ScriptedTurn {
   incompleteReason?: string;
   /** Wait this long before answering (aborted by the request's signal); for demos and timing tests. */
   delayMs?: number;
+  /** When streamed, wait this long between text deltas (aborted by the signal); for demos. */
+  deltaDelayMs?: number;
 }
 
 /** A scripted turn, or a function of the request that produces one. */
@@ -54,7 +56,10 @@ export class ScriptedModel implements Model {
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
     const turn = await this.nextTurn(request, signal);
     if (turn.text) {
-      for (const delta of splitIntoDeltas(turn.text)) yield { type: 'text_delta', delta };
+      for (const delta of splitIntoDeltas(turn.text)) {
+        if (turn.deltaDelayMs && turn.deltaDelayMs > 0) await delay(turn.deltaDelayMs, signal);
+        yield { type: 'text_delta', delta };
+      }
     }
     yield { type: 'completed', response: this.toResponse(turn) };
   }
