@@ -307,6 +307,13 @@ describe('OpenAIChatCompletionsModel', () => {
       await expect(attempt).rejects.toThrow(/stream reported an error: Upstream provider failed \(code upstream_error/);
     });
 
+    it('surfaces a connection cut in the middle of a stream as a ModelError with the request id', async () => {
+      server.enqueue(PATH, { kind: 'sse', events: chatStreamOf('chatcmpl-cut', { content: 'Hello there, friend' }), cutAfter: 4 });
+      const attempt = collect(model().stream(request()));
+      await expect(attempt).rejects.toThrow(ModelError);
+      await expect(attempt).rejects.toMatchObject({ requestId: 'req_loopback_1', message: expect.stringMatching(/stream broke off/) });
+    });
+
     it('retries a 429 and then succeeds', async () => {
       server.enqueue(
         PATH,

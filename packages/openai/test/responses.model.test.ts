@@ -88,14 +88,14 @@ describe('OpenAIResponsesModel', () => {
           tools: [capitalTool],
           toolChoice: { name: 'get_capital' },
           parallelToolCalls: false,
-          settings: { temperature: 0.2, topP: 0.9, reasoningEffort: 'low', extraBody: { user: 'u-1' } },
+          settings: { temperature: 0.2, topP: 0.9, reasoningEffort: 'low', reasoningSummary: 'auto', extraBody: { user: 'u-1' } },
         }),
       );
       expect(server.requests[0]!.body).toMatchObject({
         temperature: 0.2,
         top_p: 0.9,
         max_output_tokens: 100,
-        reasoning: { effort: 'low' },
+        reasoning: { effort: 'low', summary: 'auto' },
         store: true,
         tool_choice: { type: 'function', name: 'get_capital' },
         parallel_tool_calls: false,
@@ -344,6 +344,12 @@ describe('OpenAIResponsesModel', () => {
       server.enqueue(PATH, { kind: 'json', status: 429, headers: { 'retry-after-ms': '5' }, body: { error: { message: 'Rate limit reached' } } });
       await expect(model({ maxRetries: 0 }).respond(request())).rejects.toMatchObject({ status: 429 });
       expect(server.requests).toHaveLength(1);
+    });
+
+    it('gives up after timeoutMs with a ModelError', async () => {
+      server.enqueue(PATH, { kind: 'hang' });
+      await expect(model({ timeoutMs: 150, maxRetries: 0 }).respond(request())).rejects.toThrow(/timed out.*timeoutMs/);
+      await server.waitForEarlyClose();
     });
 
     it('reports an unreachable server as a ModelError naming the baseURL', async () => {

@@ -1,8 +1,8 @@
 import type OpenAI from 'openai';
 import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '@toolwright/core';
 import { resolveClient } from '../client/create-client';
-import { requestOptions, type OpenAIModelOptions } from '../client/openai-model-options';
-import { abortReason, toModelError } from '../errors/to-model-error';
+import { effectiveTimeout, requestOptions, type OpenAIModelOptions } from '../client/openai-model-options';
+import { abortReason, toModelError, toStreamReadError, type RequestTiming } from '../errors/to-model-error';
 import { resolveSettings } from '../settings/resolve-settings';
 import { buildChatBody } from './chat-request';
 import { chatTurnToResponse, completionToTurn } from './chat-output';
@@ -38,6 +38,7 @@ export class OpenAIChatCompletionsModel implements Model {
   /** Sends one non-streamed request and maps the first choice. */
   async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
     const body = buildChatBody(this.model, request, resolveSettings(this.options.settings, request), false);
+    const timing = this.timing();
     try {
       const completion = await this.client.chat.completions.create(
         body as unknown as CreateParams,
@@ -45,32 +46,39 @@ export class OpenAIChatCompletionsModel implements Model {
       );
       return chatTurnToResponse(completionToTurn(completion as unknown as Record<string, unknown>));
     } catch (error) {
-      throw toModelError(error, 'Chat Completions', signal);
+      throw toModelError(error, 'Chat Completions', signal, timing);
     }
   }
 
   /** Sends one streamed request: text and argument deltas as they arrive, then `completed`. */
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
     const body = buildChatBody(this.model, request, resolveSettings(this.options.settings, request), true);
+    const timing = this.timing();
     const state = new ChatStreamState();
     let chunks: AsyncIterable<unknown>;
+    let requestId: string | undefined;
     try {
-      chunks = (await this.client.chat.completions.create(
-        body as unknown as CreateParams,
-        requestOptions(this.options, signal),
-      )) as unknown as AsyncIterable<unknown>;
+      const { data, request_id } = await this.client.chat.completions
+        .create(body as unknown as CreateParams, requestOptions(this.options, signal))
+        .withResponse();
+      chunks = data as unknown as AsyncIterable<unknown>;
+      requestId = request_id ?? undefined;
     } catch (error) {
-      throw toModelError(error, 'Chat Completions', signal);
+      throw toModelError(error, 'Chat Completions', signal, timing);
     }
     try {
       for await (const chunk of chunks) {
         for (const event of state.handle(chunk as Record<string, unknown>)) yield event;
       }
     } catch (error) {
-      throw toModelError(error, 'Chat Completions', signal);
+      throw toStreamReadError(error, 'Chat Completions', signal, requestId);
     }
     // The client ends the iteration quietly when the request is aborted; say so.
     if (signal?.aborted) throw abortReason(signal);
     yield { type: 'completed', response: state.result() };
+  }
+
+  private timing(): RequestTiming {
+    return { startedAt: Date.now(), timeoutMs: effectiveTimeout(this.options, this.client) };
   }
 }

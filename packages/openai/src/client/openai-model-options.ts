@@ -34,6 +34,11 @@ export interface ClientRequestOptions {
   timeout?: number;
 }
 
+/** The timeout a request runs under: the model's `timeoutMs`, else the client's. */
+export function effectiveTimeout(options: OpenAIModelOptions, client: { timeout: number }): number {
+  return options.timeoutMs ?? client.timeout;
+}
+
 /** Builds the client's per-request options from the model's options and the run's signal. */
 export function requestOptions(options: OpenAIModelOptions, signal: AbortSignal | undefined): ClientRequestOptions {
   const out: ClientRequestOptions = {};

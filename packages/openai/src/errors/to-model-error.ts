@@ -1,6 +1,12 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError } from '@toolwright/core';
 
+/** When a request started and the timeout it ran under, to recognise timeouts. */
+export interface RequestTiming {
+  startedAt: number;
+  timeoutMs: number;
+}
+
 /** Which API a request went to, for error messages. */
 export type OpenAIApiName = 'Responses' | 'Chat Completions';
 
@@ -9,13 +15,16 @@ export type OpenAIApiName = 'Responses' | 'Chat Completions';
  * reason when the run's signal aborted the request, otherwise a `ModelError` carrying the HTTP
  * status, the request id and the API's own message.
  */
-export function toModelError(error: unknown, api: OpenAIApiName, signal?: AbortSignal): unknown {
+export function toModelError(error: unknown, api: OpenAIApiName, signal?: AbortSignal, timing?: RequestTiming): unknown {
   if (signal?.aborted) return abortReason(signal);
   if (error instanceof ModelError) return error;
   if (error instanceof APIUserAbortError) return new DOMException('The model request was aborted.', 'AbortError');
-  if (error instanceof APIConnectionTimeoutError) {
+  // The client recognises its own timeout only when the abort error comes from the same realm
+  // (not so under test sandboxes), so the elapsed time decides too.
+  const timedOut = timing !== undefined && Date.now() - timing.startedAt >= timing.timeoutMs;
+  if (error instanceof APIConnectionTimeoutError || (error instanceof APIConnectionError && timedOut)) {
     return new ModelError(
-      `OpenAI ${api} request timed out. Raise the model's timeoutMs or check that the server at the client's baseURL is responsive.`,
+      `OpenAI ${api} request timed out${timing ? ` after ${timing.timeoutMs} ms` : ''}. Raise the model's timeoutMs or check that the server at the client's baseURL is responsive.`,
       { cause: error },
     );
   }
@@ -44,6 +53,20 @@ export function toModelError(error: unknown, api: OpenAIApiName, signal?: AbortS
     });
   }
   return error;
+}
+
+/**
+ * Like {@link toModelError}, for failures while reading a stream that had started: a broken
+ * connection (e.g. undici's "terminated") becomes a `ModelError` too.
+ */
+export function toStreamReadError(error: unknown, api: OpenAIApiName, signal?: AbortSignal, requestId?: string): unknown {
+  const mapped = toModelError(error, api, signal);
+  if (mapped !== error || error instanceof ModelError || signal?.aborted) return mapped;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ModelError(`OpenAI ${api} stream broke off: ${detail}${requestId ? ` (request id ${requestId})` : ''}. The response was incomplete; try again.`, {
+    ...(requestId ? { requestId } : {}),
+    cause: error,
+  });
 }
 
 /** The error to throw when `signal` aborted a request: its reason, or a standard `AbortError`. */

@@ -1,8 +1,8 @@
 import type OpenAI from 'openai';
 import { ModelError, type Model, type ModelRequest, type ModelResponse, type ModelStreamEvent } from '@toolwright/core';
 import { resolveClient } from '../client/create-client';
-import { requestOptions, type OpenAIModelOptions } from '../client/openai-model-options';
-import { abortReason, toModelError } from '../errors/to-model-error';
+import { effectiveTimeout, requestOptions, type OpenAIModelOptions } from '../client/openai-model-options';
+import { abortReason, toModelError, toStreamReadError, type RequestTiming } from '../errors/to-model-error';
 import { resolveSettings } from '../settings/resolve-settings';
 import { buildResponsesBody } from './responses-request';
 import { toModelResponse, type ResponsesWireResponse } from './responses-output';
@@ -33,6 +33,7 @@ export class OpenAIResponsesModel implements Model {
   /** Sends one non-streamed request and maps the response. */
   async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
     const body = buildResponsesBody(this.model, request, resolveSettings(this.options.settings, request), false);
+    const timing = this.timing();
     try {
       const { data, request_id } = await this.client.responses
         .create(body as unknown as CreateParams, requestOptions(this.options, signal))
@@ -47,33 +48,40 @@ export class OpenAIResponsesModel implements Model {
       }
       return toModelResponse(response);
     } catch (error) {
-      throw toModelError(error, 'Responses', signal);
+      throw toModelError(error, 'Responses', signal, timing);
     }
   }
 
   /** Sends one streamed request: text and argument deltas as they arrive, then `completed`. */
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
     const body = buildResponsesBody(this.model, request, resolveSettings(this.options.settings, request), true);
+    const timing = this.timing();
     let state: ResponsesStreamState;
     let events: AsyncIterable<unknown>;
+    let requestId: string | undefined;
     try {
       const { data, request_id } = await this.client.responses
         .create(body as unknown as CreateParams, requestOptions(this.options, signal))
         .withResponse();
       events = data as unknown as AsyncIterable<unknown>;
-      state = new ResponsesStreamState(request_id ?? undefined);
+      requestId = request_id ?? undefined;
+      state = new ResponsesStreamState(requestId);
     } catch (error) {
-      throw toModelError(error, 'Responses', signal);
+      throw toModelError(error, 'Responses', signal, timing);
     }
     try {
       for await (const event of events) {
         for (const out of state.handle(event as Record<string, unknown>)) yield out;
       }
     } catch (error) {
-      throw toModelError(error, 'Responses', signal);
+      throw toStreamReadError(error, 'Responses', signal, requestId);
     }
     // The client ends the iteration quietly when the request is aborted; say so.
     if (signal?.aborted) throw abortReason(signal);
     yield { type: 'completed', response: state.result() };
+  }
+
+  private timing(): RequestTiming {
+    return { startedAt: Date.now(), timeoutMs: effectiveTimeout(this.options, this.client) };
   }
 }

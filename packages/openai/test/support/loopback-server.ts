@@ -16,6 +16,8 @@ export type Reply =
       headers?: Record<string, string>;
       /** Stop after this many events and keep the connection open until the client hangs up. */
       hangAfter?: number;
+      /** Stop after this many events and destroy the connection (a network failure). */
+      cutAfter?: number;
     }
   /** Never answer: the client must give up (abort or timeout). */
   | { kind: 'hang' };
@@ -119,9 +121,15 @@ export class LoopbackServer {
       'x-request-id': requestId,
       ...reply.headers,
     });
-    const events = reply.hangAfter === undefined ? reply.events : reply.events.slice(0, reply.hangAfter);
+    const stopAfter = reply.hangAfter ?? reply.cutAfter;
+    const events = stopAfter === undefined ? reply.events : reply.events.slice(0, stopAfter);
     await this.writeInPieces(res, Buffer.from(events.map(formatSse).join('')));
     if (reply.hangAfter !== undefined) return; // leave the stream open: the client must abort
+    if (reply.cutAfter !== undefined) {
+      finished = true;
+      res.socket?.destroy();
+      return;
+    }
     res.end();
     finished = true;
   }
