@@ -1,6 +1,7 @@
 /* eslint-disable */
 // Runner overhead benchmark (not a test). Run with `npm run bench -w @toolwright/core` after
-// `npm run build`. It measures, through ScriptedModel with trivial tools:
+// `npm run build` (the root `npm run bench` does both). Plain JavaScript on the built package,
+// so it needs no TypeScript loader. It measures, through ScriptedModel with trivial tools:
 //   - the runner's own overhead per tool call at 100 turns × 10 calls and 1,000 turns × 1 call,
 //     against calling the same tool functions directly;
 //   - whether that overhead grows with the length of the conversation (first vs last turns);
@@ -59,10 +60,21 @@ async function scenario(turns, perTurn, repetitions) {
     const span = (from, to) => askedAt[to] - askedAt[from];
     const early = span(0, tenth) / (tenth * perTurn);
     const late = span(turns - tenth, turns) / (tenth * perTurn);
-    runs.push({ perCall: ((total - directMs) / calls) * 1000, early: early * 1000, late: late * 1000, total, directMs });
+    runs.push({ early: early * 1000, late: late * 1000, total, directMs });
   }
-  runs.sort((a, b) => a.perCall - b.perCall);
-  return runs[Math.floor(runs.length / 2)];
+  // The machine may be shared: compare the least disturbed run with the least disturbed direct
+  // loop (best), and medians with medians.
+  const calls = turns * perTurn;
+  const sorted = (key) => runs.map((r) => r[key]).sort((a, b) => a - b);
+  const median = (values) => values[Math.floor(values.length / 2)];
+  const totals = sorted('total');
+  const directs = sorted('directMs');
+  return {
+    best: ((totals[0] - directs[0]) / calls) * 1000,
+    median: ((median(totals) - median(directs)) / calls) * 1000,
+    early: sorted('early')[0],
+    late: sorted('late')[0],
+  };
 }
 
 async function parallel(repetitions) {
@@ -79,23 +91,24 @@ async function parallel(repetitions) {
     times.push(now() - start);
   }
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return { best: times[0], median: times[Math.floor(times.length / 2)] };
 }
 
 async function main() {
   // Warm up the JIT and the schema compiler.
   await scenario(50, 10, 3);
   await scenario(200, 1, 3);
-  const wide = await scenario(100, 10, 7);
-  const long = await scenario(1000, 1, 7);
-  const wall = await parallel(9);
-  const fmt = (n) => n.toFixed(2).padStart(8);
-  console.log('Toolwright runner benchmark (ScriptedModel, trivial tools; median of 7 runs)');
-  console.log('scenario                   overhead/call µs   first 10% µs/call   last 10% µs/call');
-  console.log(`100 turns × 10 calls       ${fmt(wide.perCall)}           ${fmt(wide.early)}            ${fmt(wide.late)}`);
-  console.log(`1,000 turns × 1 call       ${fmt(long.perCall)}           ${fmt(long.early)}            ${fmt(long.late)}`);
-  console.log(`10 parallel tools × 50 ms: ${wall.toFixed(2)} ms wall for the whole run (target ≤ 51.5 ms)`);
-  console.log('(first/last 10%: wall time per call between model requests, model + runner + tool, early vs late in the conversation)');
+  const wide = await scenario(100, 10, 15);
+  const long = await scenario(1000, 1, 15);
+  const wall = await parallel(15);
+  const fmt = (n) => n.toFixed(2).padStart(9);
+  console.log('Toolwright runner benchmark (ScriptedModel, trivial tools, 15 runs each)');
+  console.log('overhead per call = (run time - direct calls of the same tools) / calls; target < 15 µs');
+  console.log('scenario                best µs/call  median µs/call  first 10% µs/call  last 10% µs/call');
+  console.log(`100 turns × 10 calls    ${fmt(wide.best)}     ${fmt(wide.median)}        ${fmt(wide.early)}         ${fmt(wide.late)}`);
+  console.log(`1,000 turns × 1 call    ${fmt(long.best)}     ${fmt(long.median)}        ${fmt(long.early)}         ${fmt(long.late)}`);
+  console.log(`10 parallel tools × 50 ms: best ${wall.best.toFixed(2)} ms, median ${wall.median.toFixed(2)} ms for the whole run (target ≤ 51.5 ms)`);
+  console.log('(first/last 10%: time per call between model requests, early vs late in the conversation: must not grow)');
 }
 
 main().catch((error) => {
