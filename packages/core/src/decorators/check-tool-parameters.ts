@@ -18,7 +18,9 @@ const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
  * with `@Param`; `@Param` names unique. Throws `UserError` naming class, method and parameter.
  */
 export function checkToolParameters(check: ToolParameterCheck): void {
-  const { where, parameterCount, parameters, names } = check;
+  const { where, parameterCount, names } = check;
+  // Parameter decorators run last parameter first; report in source order.
+  const parameters = [...check.parameters].sort((a, b) => a.index - b.index);
   const fail = (what: string, fix: string): never => {
     throw new UserError(`@Tool on ${where}: ${what}. Fix: ${fix}.`);
   };

@@ -1,0 +1,185 @@
+import 'reflect-metadata';
+import { Args, Ctx, Param, Tool, Toolkit, UserError, getMetadataStorage } from '../../src';
+import type { ToolContext } from '../../src';
+
+function userError(fn: () => unknown): UserError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UserError);
+    return error as UserError;
+  }
+  throw new Error('expected UserError');
+}
+
+describe('@Tool at decoration time', () => {
+  it('records the tool with its default snake_case name', () => {
+    class Weather {
+      @Tool()
+      getHTTPWeatherNow(@Param('city') city: string) {
+        return city;
+      }
+    }
+    expect(getMetadataStorage().toolsOf(Weather).get('getHTTPWeatherNow')).toMatchObject({ kind: 'tool', name: 'get_http_weather_now', parameterCount: 1 });
+  });
+
+  it('refuses a parameter without @Param/@Args/@Ctx, naming class, method, parameter and fix', () => {
+    const error = userError(() => {
+      class Weather {
+        @Tool()
+        getWeather(@Param('city') city: string, units: string) {
+          return city + units;
+        }
+      }
+      return Weather;
+    });
+    expect(error.message).toMatch(/@Tool on Weather\.getWeather: parameter #1 \(units\) has no @Param, @Args or @Ctx/);
+    expect(error.message).toMatch(/Fix: decorate it: @Param\('units'\)/);
+  });
+
+  it('refuses two decorators on one parameter', () => {
+    const error = userError(() => {
+      class A {
+        @Tool()
+        m(@Param('a') @Ctx() a: string) {
+          return a;
+        }
+      }
+      return A;
+    });
+    expect(error.message).toMatch(/A\.m: parameter #0 \(a\) has .*@Param.*@Ctx|A\.m: parameter #0 \(a\) has .*@Ctx.*@Param/);
+  });
+
+  it('refuses two @Args', () => {
+    const error = userError(() => {
+      class A {
+        @Tool()
+        m(@Args() a: object, @Args() b: object) {
+          return [a, b];
+        }
+      }
+      return A;
+    });
+    expect(error.message).toMatch(/@Args is on parameters #0 \(a\) and #1 \(b\).*Fix: merge them/);
+  });
+
+  it('refuses @Args mixed with @Param', () => {
+    const error = userError(() => {
+      class A {
+        @Tool()
+        m(@Args() a: object, @Param('b') b: string) {
+          return [a, b];
+        }
+      }
+      return A;
+    });
+    expect(error.message).toMatch(/@Args \(parameter #0 \(a\)\) is mixed with @Param \(parameter #1 \(b\)\)/);
+  });
+
+  it('refuses duplicate @Param names', () => {
+    const error = userError(() => {
+      class A {
+        @Tool()
+        m(@Param('x') a: string, @Param('x') b: string) {
+          return a + b;
+        }
+      }
+      return A;
+    });
+    expect(error.message).toMatch(/parameters #0 \(a\) and #1 \(b\) are both named "x".*unique/);
+  });
+
+  it('refuses an invalid tool name', () => {
+    const error = userError(() => {
+      class A {
+        @Tool({ name: 'not valid!' })
+        m() {
+          return 1;
+        }
+      }
+      return A;
+    });
+    expect(error.message).toMatch(/@Tool on A\.m: tool name "not valid!" may only contain.*Fix: pass a valid name/);
+  });
+
+  it('refuses forbidden @Param names and @Param on constructors', () => {
+    expect(userError(() => {
+      class A {
+        @Tool()
+        m(@Param('__proto__') a: string) {
+          return a;
+        }
+      }
+      return A;
+    }).message).toMatch(/prototype pollution/);
+    const decorate = Param('x') as (target: object, key: undefined, index: number) => void;
+    expect(userError(() => decorate(class B {}, undefined, 0)).message).toMatch(/constructor parameter of B/);
+  });
+
+  it('refuses a prefix with invalid characters', () => {
+    expect(userError(() => Toolkit({ prefix: 'we ather' })(class A {})).message).toMatch(/prefix "we ather"/);
+  });
+
+  describe('fails fast on a broken environment', () => {
+    it('when reflect-metadata is not loaded', () => {
+      const reflect = Reflect as unknown as Record<string, unknown>;
+      const saved = reflect.getMetadata;
+      delete reflect.getMetadata;
+      try {
+        const error = userError(() => {
+          class A {
+            @Tool()
+            m(@Param('a') a: string) {
+              return a;
+            }
+          }
+          return A;
+        });
+        expect(error.message).toMatch(/reflect-metadata.*import 'reflect-metadata'/);
+      } finally {
+        reflect.getMetadata = saved;
+      }
+    });
+
+    it('when emitDecoratorMetadata is off (no design:paramtypes)', () => {
+      class Plain {
+        m(a: string) {
+          return a;
+        }
+      }
+      const proto = Plain.prototype;
+      Param('a')(proto, 'm', 0);
+      const descriptor = Object.getOwnPropertyDescriptor(proto, 'm') as PropertyDescriptor;
+      const error = userError(() => Tool()(proto, 'm', descriptor));
+      expect(error.message).toMatch(/Plain\.m: the parameter types are unknown.*"emitDecoratorMetadata": true/);
+    });
+
+    it('but accepts a missing design:paramtypes when the schema is embedded', () => {
+      class Embedded {
+        m(a: string) {
+          return a;
+        }
+      }
+      const proto = Embedded.prototype;
+      Param('a')(proto, 'm', 0);
+      const descriptor = Object.getOwnPropertyDescriptor(proto, 'm') as PropertyDescriptor;
+      Tool({}, { parameters: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } })(proto, 'm', descriptor);
+      expect(getMetadataStorage().toolsOf(Embedded).get('m')?.parameterCount).toBe(1);
+    });
+
+    it('when experimentalDecorators is off (TC39 decorator call)', () => {
+      const tc39 = Tool() as unknown as (value: unknown, context: unknown) => void;
+      expect(userError(() => tc39(() => 1, { kind: 'method', name: 'm' })).message).toMatch(/experimentalDecorators/);
+    });
+  });
+
+  it('accepts @Ctx anywhere and does not count it as an argument', () => {
+    class A {
+      @Tool()
+      m(@Ctx() ctx: ToolContext, @Param('a') a: string) {
+        return [ctx, a];
+      }
+    }
+    expect(getMetadataStorage().parametersOf(A, 'm').map((p) => p.kind).sort()).toEqual(['ctx', 'param']);
+  });
+});
