@@ -6,6 +6,12 @@ const moduleNameMapper = {
   '^@toolwright/(core|scanner|openai|nestjs)$': '<rootDir>/../../packages/$1/src/index.ts',
 };
 
+// The scanner's transformer embeds each @Tool's schema, as `toolwright build` does for the
+// examples. It runs from the scanner's build output: `npm test` builds first.
+const astTransformers = {
+  before: [{ path: path.join(__dirname, 'packages/scanner/dist/transformer.js') }],
+};
+
 function project(dir) {
   return {
     displayName: dir,
@@ -14,11 +20,11 @@ function project(dir) {
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     moduleNameMapper,
     transform: {
-      '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
+      '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json'), astTransformers }],
     },
   };
 }
 
 module.exports = {
-  projects: ['packages/core', 'packages/scanner', 'packages/openai', 'packages/nestjs'].map(project),
+  projects: ['packages/core', 'packages/scanner', 'packages/openai', 'packages/nestjs', 'examples/weather'].map(project),
 };

@@ -9,6 +9,8 @@ export interface ScanDiagnostic {
   line: number;
   /** 1-based. */
   column: number;
+  /** The tool's manifest key (`WeatherTools.getWeather`), when the problem belongs to a tool. */
+  toolKey?: string;
   /** The tool's name (`get_weather`), when the problem belongs to a tool. */
   toolName?: string;
   /** The argument field path (`units`, `trip.start`), when the problem belongs to one. */

@@ -99,7 +99,7 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
         continue;
       }
       const built = buildToolSchema(site, interfaceName, generator, checker);
-      result.diagnostics.push(...built.diagnostics);
+      result.diagnostics.push(...built.diagnostics.map((diagnostic) => ({ ...diagnostic, toolKey: key })));
       const position = file.getLineAndCharacterOfPosition(site.method.name.getStart(file));
       const tool: ScannedTool = {
         key,

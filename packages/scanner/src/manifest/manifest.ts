@@ -1,0 +1,67 @@
+import * as fs from 'fs';
+import type { ToolSchemaEntry } from '../embedded-schema';
+import type { ScannedTool } from '../scan/scan-tools';
+import { sortKeys } from '../schema/json-schema-utils';
+
+/** The default manifest file name, next to the tsconfig. */
+export const MANIFEST_FILE = 'toolwright.schemas.json';
+
+/** `toolwright.schemas.json`: every tool's schema keyed by `Class.method`. */
+export interface ToolManifest {
+  version: 1;
+  tools: Record<string, ToolSchemaEntry>;
+}
+
+/** Builds the manifest of a scan, keys sorted. */
+export function buildManifest(tools: ScannedTool[]): ToolManifest {
+  const entries = [...tools].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { version: 1, tools: Object.fromEntries(entries.map((tool) => [tool.key, tool.schema])) };
+}
+
+/** The manifest's file text: stable (sorted keys, two-space indent, final newline). */
+export function serializeManifest(manifest: ToolManifest): string {
+  return `${JSON.stringify({ version: manifest.version, tools: sortKeys(manifest.tools) }, null, 2)}\n`;
+}
+
+/** Reads a manifest file; `undefined` when it does not exist. Throws when it is not a manifest. */
+export function readManifest(file: string): ToolManifest | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON (${(error as Error).message}) — delete it and run toolwright scan again`);
+  }
+  const manifest = parsed as Partial<ToolManifest>;
+  if (manifest?.version !== 1 || typeof manifest.tools !== 'object' || manifest.tools === null) {
+    throw new Error(`${file} is not a version 1 Toolwright manifest — delete it and run toolwright scan again`);
+  }
+  return manifest as ToolManifest;
+}
+
+/** How a manifest on disk differs from a fresh scan. */
+export interface ManifestDrift {
+  /** Tools the scan found that the manifest lacks. */
+  missing: string[];
+  /** Tools in the manifest that no longer exist. */
+  orphaned: string[];
+  /** Tools whose schema changed. */
+  stale: string[];
+}
+
+/** Compares the manifest on disk (`undefined`: no file) with the expected one. */
+export function compareManifests(actual: ToolManifest | undefined, expected: ToolManifest): ManifestDrift {
+  const have = actual?.tools ?? {};
+  const want = expected.tools;
+  const missing = Object.keys(want).filter((key) => !(key in have));
+  const orphaned = Object.keys(have).filter((key) => !(key in want));
+  const stale = Object.keys(want).filter(
+    (key) => key in have && JSON.stringify(sortKeys(have[key])) !== JSON.stringify(sortKeys(want[key])),
+  );
+  return { missing: missing.sort(), orphaned: orphaned.sort(), stale: stale.sort() };
+}
+
+/** Whether a drift has any entry. */
+export function hasDrift(drift: ManifestDrift): boolean {
+  return drift.missing.length + drift.orphaned.length + drift.stale.length > 0;
+}

@@ -1,0 +1,78 @@
+import * as ts from 'typescript';
+import { formatDiagnostic, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
+import { mayDeclareTools } from '../scan/find-tools';
+import { scanTools, type ScannedTool } from '../scan/scan-tools';
+
+/** The scan of one file, valid while the files it was computed from are unchanged. */
+interface CachedScan {
+  sourceFile: ts.SourceFile;
+  /** Every user file of the program the scan ran on (a DTO may live in any of them). */
+  dependencies: Map<string, ts.SourceFile>;
+  tools: Map<string, ScannedTool>;
+  diagnostics: ScanDiagnostic[];
+}
+
+/**
+ * Per-process cache of scans, keyed by file. ts-jest hands the transformer a new program for
+ * nearly every test file (its language service grows as files are added), so a cache keyed by
+ * program alone would rescan everything each time. Here a file's scan is reused as long as the
+ * file and all user files of the program it was scanned in are the same `SourceFile` objects
+ * (the language service keeps unchanged files' objects); a miss scans, in one go, every file of
+ * the current program that has no valid scan.
+ */
+export class ScanCache {
+  private readonly files = new Map<string, CachedScan>();
+
+  constructor(private readonly coreModules: readonly string[]) {}
+
+  /** The tools of `sourceFile` (keyed `Class.method`) and the diagnostics of its file. */
+  scanFile(program: ts.Program, sourceFile: ts.SourceFile): CachedScan {
+    const cached = this.files.get(sourceFile.fileName);
+    if (cached && this.isValid(cached, program)) return cached;
+    const pending = new Set(
+      program
+        .getSourceFiles()
+        .filter((file) => mayDeclareTools(file, this.coreModules))
+        .filter((file) => {
+          const entry = this.files.get(file.fileName);
+          return !entry || !this.isValid(entry, program);
+        })
+        .map((file) => file.fileName),
+    );
+    pending.add(sourceFile.fileName);
+    const result = scanTools(program, { coreModules: this.coreModules, includeFile: (fileName) => pending.has(fileName) });
+    const dependencies = new Map(
+      program
+        .getSourceFiles()
+        .filter((file) => !file.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(file.fileName))
+        .map((file) => [file.fileName, file]),
+    );
+    for (const fileName of pending) {
+      const file = program.getSourceFile(fileName);
+      if (!file) continue;
+      this.files.set(fileName, {
+        sourceFile: file,
+        dependencies,
+        tools: new Map(result.tools.filter((tool) => tool.fileName === fileName).map((tool) => [tool.key, tool])),
+        diagnostics: result.diagnostics.filter((diagnostic) => diagnostic.fileName === fileName),
+      });
+    }
+    return this.files.get(sourceFile.fileName) ?? { sourceFile, dependencies, tools: new Map(), diagnostics: [] };
+  }
+
+  private isValid(entry: CachedScan, program: ts.Program): boolean {
+    if (program.getSourceFile(entry.sourceFile.fileName) !== entry.sourceFile) return false;
+    for (const [fileName, file] of entry.dependencies) {
+      const current = program.getSourceFile(fileName);
+      if (current !== undefined && current !== file) return false;
+    }
+    return true;
+  }
+}
+
+/** Formats the error diagnostics of a scan for an exception or a warning. */
+export function describeErrors(diagnostics: ScanDiagnostic[]): string | undefined {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.category === 'error');
+  if (errors.length === 0) return undefined;
+  return errors.map((diagnostic) => formatDiagnostic(diagnostic)).join('\n');
+}

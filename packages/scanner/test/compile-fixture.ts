@@ -1,0 +1,30 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as ts from 'typescript';
+import { loadProgram } from '@toolwright/scanner';
+
+/** Emits a fixture project into `outDir` (optionally through transformers); returns the JS per file. */
+export function compileFixture(
+  tsconfig: string,
+  outDir: string,
+  before: (program: ts.Program) => Array<ts.TransformerFactory<ts.SourceFile>> = () => [],
+): { program: ts.Program; js: Map<string, string> } {
+  const { program } = loadProgram(tsconfig);
+  const js = new Map<string, string>();
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const result = program.emit(
+    undefined,
+    (fileName, text) => {
+      if (!fileName.endsWith('.js')) return;
+      const target = path.join(outDir, path.basename(fileName));
+      fs.writeFileSync(target, text);
+      js.set(path.basename(fileName, '.js'), text);
+    },
+    undefined,
+    false,
+    { before: before(program) },
+  );
+  if (result.emitSkipped) throw new Error(`emit of ${tsconfig} was skipped`);
+  return { program, js };
+}

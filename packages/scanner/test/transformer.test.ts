@@ -1,0 +1,120 @@
+import 'reflect-metadata';
+import * as path from 'path';
+import { getMetadataStorage, loadSchemaManifest, toolsOf, type Tool } from '@toolwright/core';
+import { buildManifest, scanTools } from '@toolwright/scanner';
+import transformer, { factory, name, version } from '../src/transformer';
+import { compileFixture } from './compile-fixture';
+
+const fixtures = path.join(__dirname, 'fixtures', 'runtime');
+const tsconfig = path.join(fixtures, 'tsconfig.json');
+
+/** Runs emitted code against a stand-in core and returns the arguments of each `@Tool(...)` call. */
+function captureToolCalls(js: string): unknown[][] {
+  const calls: unknown[][] = [];
+  const core = { Tool: (...args: unknown[]) => (calls.push(args), () => undefined), Param: () => () => undefined };
+  const module = { exports: {} };
+  new Function('require', 'exports', 'module', js)(() => core, module.exports, module);
+  return calls;
+}
+
+/** What the model is shown, per tool. */
+function shown(tools: Tool[]): Record<string, unknown> {
+  return Object.fromEntries(tools.map((tool) => [tool.name, { description: tool.description, parameters: tool.parameters, strict: tool.strict }]));
+}
+
+describe('the schema transformer', () => {
+  describe('when compiling with tsc / ts-patch (program transformer)', () => {
+    const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'transformed'), (program) => [transformer(program)]);
+    const source = js.get('trip-tools') as string;
+
+    const calls = captureToolCalls(source);
+    const scanned = new Map(scanTools(tsconfig).tools.map((tool) => [tool.key, tool.schema]));
+
+    it('embeds the scanned schema as the second argument of an aliased @Tool call', () => {
+      expect(calls[0]).toEqual([{ timeoutMs: 1000 }, scanned.get('TripTools.book')]);
+      expect(scanned.get('TripTools.book')?.dates).toEqual(['/legs/*/departure', '/when']);
+    });
+
+    it('embeds into a namespace-qualified @tw.Tool() call, passing undefined options', () => {
+      expect(calls[1]).toEqual([undefined, scanned.get('TripTools.cancel')]);
+      expect(calls[1][1]).toMatchObject({ parameters: { properties: { id: { pattern: '^[A-Z]{3}$' } } } });
+    });
+
+    it('leaves a call that already has an embedded schema alone', () => {
+      expect(calls[2]).toEqual([{}, { parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } }]);
+    });
+
+    it('emits code whose tools carry the scanned schemas', () => {
+      const { TripTools } = require(path.join(fixtures, 'dist', 'transformed', 'trip-tools.js'));
+      const tools = toolsOf(new TripTools());
+      expect(tools.map((tool) => tool.name)).toEqual(['book', 'cancel', 'handmade']);
+      const book = tools[0];
+      expect(book.description).toBe('Book a trip.');
+      expect(book.parameters).toMatchObject({
+        additionalProperties: false,
+        required: ['legs', 'when', 'seats'],
+        properties: { seats: { enum: expect.arrayContaining([1, 2, 3, null]) }, legs: { description: 'The legs, in order.' } },
+      });
+    });
+
+    it('turns the Date fields of a tool into Date objects before the method runs', async () => {
+      const { TripTools } = require(path.join(fixtures, 'dist', 'transformed', 'trip-tools.js'));
+      const [book] = toolsOf(new TripTools());
+      const output = await book.invoke({} as never, {
+        legs: [{ from: 'OSL', departure: '2030-01-02T03:04:05.000Z' }],
+        when: '2030-01-01T00:00:00.000Z',
+        seats: null,
+      });
+      expect(output).toBe('OSL@2030-01-02T03:04:05.000Z on 2030-01-01T00:00:00.000Z x1');
+    });
+  });
+
+  describe('when loaded by ts-jest', () => {
+    it('exports name, version and a factory that reads the language service program per file', () => {
+      expect(name).toBe('toolwright-schema-transformer');
+      expect(version).toMatch(/^\d+$/);
+      let calls = 0;
+      const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'ts-jest'), (program) => [
+        factory({
+          _languageService: {
+            getProgram: () => {
+              calls++;
+              return program;
+            },
+          },
+        }),
+      ]);
+      expect(calls).toBeGreaterThan(0);
+      expect(js.get('trip-tools')).toContain('{ "parameters": { "properties": { "legs"');
+    });
+  });
+
+  describe('when a tool cannot be strict', () => {
+    it("embeds the loose schema by default and leaves the error to core's registration", () => {
+      const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'loose'), (program) => [transformer(program)]);
+      expect(js.get('loose-tools')).toContain('"additionalProperties": { "type": "number" }');
+    });
+
+    it("fails the compilation with compiler-style errors under { diagnostics: 'error' }", () => {
+      expect(() =>
+        compileFixture(tsconfig, path.join(fixtures, 'dist', 'failing'), (program) => [transformer(program, { diagnostics: 'error' })]),
+      ).toThrow(/loose-tools\.ts:6:9 {2}tool tally, parameter "counts": is a map with arbitrary keys/);
+    });
+  });
+});
+
+describe('a manifest loaded at run time', () => {
+  it('gives the same tools as the transformer', () => {
+    compileFixture(tsconfig, path.join(fixtures, 'dist', 'plain'));
+    const { tools } = scanTools(tsconfig, { includeFile: (file) => file.endsWith('trip-tools.ts') });
+    const viaTransformer = require(path.join(fixtures, 'dist', 'transformed', 'trip-tools.js')).TripTools;
+    const plainClass = require(path.join(fixtures, 'dist', 'plain', 'trip-tools.js')).TripTools;
+    expect(() => toolsOf(new plainClass())).toThrow(/TripTools\.book|book/);
+    expect(loadSchemaManifest(buildManifest(tools) as never)).toBe(3);
+    try {
+      expect(shown(toolsOf(new plainClass()))).toEqual(shown(toolsOf(new viaTransformer())));
+    } finally {
+      getMetadataStorage().clear();
+    }
+  });
+});
