@@ -57,7 +57,7 @@ function parseOptions(argv: string[]): Options {
 function repetitions(quick: boolean) {
   return quick
     ? { import: 2, define: 2, dispatch: 2, dispatchLong: 1, parallel: 3, validation: 2, catalogue: 1, streaming: 2 }
-    : { import: 5, define: 5, dispatch: 5, dispatchLong: 2, parallel: 7, validation: 5, catalogue: 3, streaming: 5 };
+    : { import: 5, define: 5, dispatch: 5, dispatchLong: 2, parallel: 7, validation: 5, catalogue: 2, streaming: 5 };
 }
 
 class Collector {

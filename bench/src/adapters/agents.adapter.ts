@@ -21,13 +21,17 @@ import type { ToolArgs, ToolSpec } from '../shape/tool-spec';
 // for an exporter that has no key.
 setTracingDisabled(true);
 
-/** The neutral shape as a zod object, the way an @openai/agents user writes it. */
+/**
+ * The neutral shape as a zod object, the way an @openai/agents user writes it for strict mode:
+ * the optional field `.nullable()` (with `.optional()` the SDK's fallback converter drops
+ * `integer`, `minimum` and `maximum` from the schema the model sees).
+ */
 export function agentsParameters(spec: ToolSpec) {
   return z.object({
     query: z.string().describe(spec.query.description),
     limit: z.number().int().min(spec.limit.minimum).max(spec.limit.maximum).describe(spec.limit.description),
     mode: z.enum(spec.mode.values).describe(spec.mode.description),
-    tags: z.array(z.string()).optional().describe(spec.tags.description),
+    tags: z.array(z.string()).nullable().describe(spec.tags.description),
   });
 }
 

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import * as path from 'node:path';
 import {
   Agent,
@@ -5,12 +6,14 @@ import {
   assistantMessage,
   defineTool,
   parseToolArguments,
+  toolsOf,
   type Item,
   type Model,
   type ModelRequest,
   type ModelResponse,
   type ModelStreamEvent,
   type Tool,
+  type Toolset,
 } from '@toolwright/core';
 import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome } from './adapter';
 import { FINAL_TEXT, type ModelClock, type Script } from '../shape/script';
@@ -19,7 +22,8 @@ import { looseJsonSchema, type ToolArgs, type ToolSpec } from '../shape/tool-spe
 
 /**
  * An in-process `Model` replaying a script: turn k answers with the calls of turn k, then the
- * final text. It never reads the request, so all per-turn cost is the runner's.
+ * final text. It reads nothing of the request unless given `onRequest`, so all per-turn cost is
+ * the runner's.
  */
 class ScriptedToolwrightModel implements Model {
   private turn = 0;
@@ -27,10 +31,13 @@ class ScriptedToolwrightModel implements Model {
   constructor(
     private readonly script: Script,
     private readonly clock?: ModelClock,
+    /** Sees each request before the answer is chosen (checks, or scripts that depend on it). */
+    private readonly onRequest?: (request: ModelRequest, turn: number) => void,
   ) {}
 
-  async respond(_request: ModelRequest): Promise<ModelResponse> {
+  async respond(request: ModelRequest): Promise<ModelResponse> {
     this.clock?.requestArrived();
+    this.onRequest?.(request, this.turn);
     const calls = this.script.turns[this.turn++];
     const output: Item[] = calls
       ? calls.map((c) => ({ type: 'function_call' as const, callId: c.callId, name: c.name, arguments: c.arguments }))
@@ -169,17 +176,66 @@ export const toolwrightAdapter: Adapter<Tool[]> = {
   },
 };
 
+/** The shape of `ToolSearchToolset` (issue 6) as the bench uses it. */
+type ToolSearchToolsetClass = new (options: { tools: Tool[]; maxResults?: number }) => Toolset;
+
+/** How many matches `search_tools` discloses per query in the catalogue scenario. */
+const SEARCH_RESULTS = 5;
+
 /**
  * The catalogue through tool search (`ToolSearchToolset`, issue 6): the agent is offered
- * `search_tools`, and each query discloses the best matches.
+ * `search_tools`; each query discloses the best matches for the next turn. The model checks that
+ * the tool it looked for is offered after its search, so ranking is verified, not assumed.
  */
-function catalogueCase(_specs: ToolSpec[], _execute: Execute): CatalogueCase | { unsupported: string } {
+function catalogueCase(specs: ToolSpec[], execute: Execute): CatalogueCase | { unsupported: string } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const core = require('@toolwright/core') as Record<string, unknown>;
-  if (typeof core['ToolSearchToolset'] !== 'function') {
-    return { unsupported: '@toolwright/core does not export ToolSearchToolset yet (issue 6), so there is no tool search to measure' };
+  const ToolSearchToolset = (require('@toolwright/core') as Record<string, unknown>)['ToolSearchToolset'] as ToolSearchToolsetClass | undefined;
+  if (typeof ToolSearchToolset !== 'function') {
+    return { unsupported: '@toolwright/core does not export ToolSearchToolset (issue 6), so there is no tool search to measure' };
   }
-  return { unsupported: 'ToolSearchToolset exists but the bench adapter does not drive it yet' };
+  const tools = specs.map((spec) => buildTool(spec, execute));
+  return {
+    method: `ToolSearchToolset over the catalogue (maxResults ${SEARCH_RESULTS}); one search_tools(query) call per query, the target must be offered on the next turn`,
+    run: async (queries, clock) => {
+      const script: Script = { turns: [] };
+      const model = new ScriptedToolwrightModel(script, clock, (request, turn) => {
+        const search = request.tools.find((t) => t.name === 'search_tools');
+        if (!search) throw new Error('toolwright: the catalogue agent was not offered search_tools.');
+        if (turn > 0) {
+          const wanted = queries[turn - 1]!.name;
+          if (!request.tools.some((t) => t.name === wanted)) {
+            throw new Error(`toolwright: after searching for "${searchText(queries[turn - 1]!)}", ${wanted} was not offered.`);
+          }
+        }
+        // Fill the calls lazily: the arguments follow the schema search_tools advertises.
+        if (turn < queries.length) {
+          script.turns[turn] = [{ callId: `q_${turn}`, name: 'search_tools', arguments: JSON.stringify(searchArguments(search.parameters, searchText(queries[turn]!))) }];
+        }
+      });
+      // Built inside the timed region: indexing the catalogue is part of offering it.
+      const toolset = new ToolSearchToolset({ tools, maxResults: SEARCH_RESULTS });
+      const agent = new Agent({ name: 'bench', instructions: 'Find the right tool.', tools: [toolset], model });
+      const result = await runner.run(agent, 'go', { maxTurns: queries.length + 2 });
+      let toolOutputs = 0;
+      for (const item of result.history) if (item.type === 'function_call_output') toolOutputs++;
+      return { finalOutput: String(result.finalOutput), toolOutputs };
+    },
+  };
+}
+
+/** What the model types into search: the words of the tool's name. */
+function searchText(spec: ToolSpec): string {
+  return spec.name.split('_').join(' ');
+}
+
+/** `{ query }` plus `null` for every other required (strict-mode nullable) property. */
+function searchArguments(parameters: Record<string, unknown>, query: string): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  const properties = (parameters['properties'] ?? {}) as Record<string, unknown>;
+  const queryKey = 'query' in properties ? 'query' : Object.keys(properties)[0] ?? 'query';
+  for (const key of (parameters['required'] as string[] | undefined) ?? []) args[key] = null;
+  args[queryKey] = query;
+  return args;
 }
 
 /**
@@ -187,11 +243,8 @@ function catalogueCase(_specs: ToolSpec[], _execute: Execute): CatalogueCase | {
  * instance per toolkit and returns `toolsOf` of each, in the form sent to the model.
  */
 function defineFromGeneratedModule(modulePath: string): ModelFacingTool[] {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { toolsOf } = require('@toolwright/core') as { toolsOf?: (instance: object) => Tool[] };
-  if (typeof toolsOf !== 'function') throw new Error('@toolwright/core does not export toolsOf yet.');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(modulePath) as { createToolkits(): object[] };
-  /* eslint-enable @typescript-eslint/no-require-imports */
   const out: ModelFacingTool[] = [];
   for (const instance of mod.createToolkits()) {
     for (const tool of toolsOf(instance)) out.push({ name: tool.name, description: tool.description, parameters: tool.parameters as Record<string, unknown> });

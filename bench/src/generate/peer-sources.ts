@@ -7,12 +7,18 @@ import { strictJsonSchema, type ToolSpec } from '../shape/tool-spec';
 
 const q = (text: string): string => JSON.stringify(text);
 
-function zodObject(spec: ToolSpec): string {
+/**
+ * The zod object of a spec. `optionalTags` is how the framework's docs spell an optional field:
+ * `.optional()` for ai; `.nullable()` for @openai/agents, whose strict mode needs it (with
+ * `.optional()` the SDK falls back to a converter that drops `integer`, `minimum` and `maximum`
+ * from the schema sent to the model).
+ */
+function zodObject(spec: ToolSpec, optionalTags: 'optional' | 'nullable'): string {
   return (
     `z.object({ query: z.string().describe(${q(spec.query.description)}), ` +
     `limit: z.number().int().min(${spec.limit.minimum}).max(${spec.limit.maximum}).describe(${q(spec.limit.description)}), ` +
     `mode: z.enum(${JSON.stringify(spec.mode.values)}).describe(${q(spec.mode.description)}), ` +
-    `tags: z.array(z.string()).optional().describe(${q(spec.tags.description)}) })`
+    `tags: z.array(z.string()).${optionalTags}().describe(${q(spec.tags.description)}) })`
   );
 }
 
@@ -22,7 +28,7 @@ const EXECUTE = `const execute = (args) => ({ ok: true, query: args.query, limit
 /** @openai/agents: `tool({ name, description, parameters: z.object(...), execute })` per tool. */
 export function agentsSource(specs: ToolSpec[]): string {
   const body = specs
-    .map((s) => `  tool({ name: ${q(s.name)}, description: ${q(s.description)}, parameters: ${zodObject(s)}, execute }),`)
+    .map((s) => `  tool({ name: ${q(s.name)}, description: ${q(s.description)}, parameters: ${zodObject(s, 'nullable')}, execute }),`)
     .join('\n');
   return `${HEADER}const { tool } = require('@openai/agents');\nconst { z } = require('zod');\n${EXECUTE}exports.tools = [\n${body}\n];\n`;
 }
@@ -30,7 +36,7 @@ export function agentsSource(specs: ToolSpec[]): string {
 /** ai: a ToolSet of `tool({ description, inputSchema: z.object(...), execute })`. */
 export function aiSource(specs: ToolSpec[]): string {
   const body = specs
-    .map((s) => `  ${s.name}: tool({ description: ${q(s.description)}, inputSchema: ${zodObject(s)}, execute }),`)
+    .map((s) => `  ${s.name}: tool({ description: ${q(s.description)}, inputSchema: ${zodObject(s, 'optional')}, execute }),`)
     .join('\n');
   return `${HEADER}const { tool } = require('ai');\nconst { z } = require('zod');\n${EXECUTE}exports.tools = {\n${body}\n};\n`;
 }

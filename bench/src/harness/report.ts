@@ -72,6 +72,7 @@ export function rows(results: BenchResults): Row[] {
     { scenario: 'Dispatch', metric: '1,000 turns × 1 call, µs per call over floor', figure: overFloor(results, 'dispatch_1000x1_us'), target: { text: '≤ 15', met: (v) => v <= 15 } },
     { scenario: 'Dispatch', metric: 'growth: per call at 1,000×1 ÷ at 100×10', figure: growth(results), target: { text: '≤ 2', met: (v) => v <= 2 } },
     { scenario: 'Dispatch', metric: '1,000 turns × 1 call, peak RSS of its own process, MB', figure: s('rss_peak_mb'), target: { text: '< 100', met: (v) => v < 100 } },
+    { scenario: 'Dispatch', metric: 'same process before the run (framework loaded), RSS MB', figure: s('rss_before_mb') },
     { scenario: 'Parallel I/O', metric: '10 calls × 50 ms in one turn, wall ms', figure: s('parallel_ms'), target: { text: '≤ 51.5', met: (v) => v <= 51.5 } },
     { scenario: 'Validation', metric: 'typical argument object, ns each', figure: s('validation_ns'), target: { text: '< 50', met: (v) => v < 50 } },
     { scenario: 'Validation', metric: 'same, from the JSON text (parse + validate), ns each', figure: s('validation_json_ns') },
