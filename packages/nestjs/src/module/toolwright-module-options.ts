@@ -1,0 +1,44 @@
+import type { FactoryProvider, ModuleMetadata } from '@nestjs/common';
+import type { GuardrailEntry, InterceptorEntry, Model, RunnerOptions } from '@toolwright/core';
+
+/** Runner defaults set by the module (everything `new Runner(...)` takes besides the enhancers). */
+export type ToolwrightRunnerDefaults = Omit<RunnerOptions, 'model' | 'guardrails' | 'interceptors'>;
+
+/**
+ * Options of `ToolwrightModule.forRoot(...)`. Guardrail and interceptor classes are instantiated
+ * by the Nest container (see the README: "Guardrails and interceptors from the container").
+ */
+export interface ToolwrightModuleOptions {
+  /** The model runs use when the agent has none. */
+  model?: Model;
+  /** Defaults of the injected `Runner`: `maxTurns`, `maxToolConcurrency`, `parallelToolCalls`, ... */
+  runner?: ToolwrightRunnerDefaults;
+  /** Guardrails applied to every tool call of every run, before the tools' own: objects or classes. */
+  guardrails?: GuardrailEntry[];
+  /** Interceptors wrapped around every tool call of every run, outside the tools' own: objects or classes. */
+  interceptors?: InterceptorEntry[];
+  /** Whether discovered toolkits and agents are logged when the application starts (default true). */
+  logDiscovery?: boolean;
+}
+
+/** Options of `ToolwrightModule.forRoot(...)` that shape the module itself. */
+export interface ToolwrightModuleExtras {
+  /** Register the module globally, so `Runner` and the registries inject everywhere (default true). */
+  global?: boolean;
+}
+
+/**
+ * Options of `ToolwrightModule.forRootAsync(...)`: the options come from a factory with injected
+ * dependencies (for example `ConfigService`).
+ *
+ * @example
+ * ToolwrightModule.forRootAsync({
+ *   imports: [ConfigModule],
+ *   inject: [ConfigService],
+ *   useFactory: (config: ConfigService) => ({ model: new OpenAIResponsesModel({ model: config.get('MODEL') }) }),
+ * })
+ */
+export interface ToolwrightModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'>, ToolwrightModuleExtras {
+  useFactory: (...args: any[]) => ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
+  inject?: FactoryProvider['inject'];
+}
