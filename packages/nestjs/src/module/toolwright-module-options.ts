@@ -23,6 +23,8 @@ export interface ToolwrightModuleOptions {
 
 /** Options of `ToolwrightModule.forRoot(...)` that shape the module itself. */
 export interface ToolwrightModuleExtras {
+  /** Modules whose exported providers the guardrail and interceptor classes of the options inject. */
+  imports?: ModuleMetadata['imports'];
   /** Register the module globally, so `Runner` and the registries inject everywhere (default true). */
   global?: boolean;
 }
@@ -38,7 +40,7 @@ export interface ToolwrightModuleExtras {
  *   useFactory: (config: ConfigService) => ({ model: new OpenAIResponsesModel({ model: config.get('MODEL') }) }),
  * })
  */
-export interface ToolwrightModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'>, ToolwrightModuleExtras {
+export interface ToolwrightModuleAsyncOptions extends ToolwrightModuleExtras {
   useFactory: (...args: any[]) => ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
   inject?: FactoryProvider['inject'];
 }

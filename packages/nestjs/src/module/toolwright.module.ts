@@ -28,11 +28,11 @@ const CORE_EXPORTS = [Runner, ToolkitRegistry, AgentRegistry, TOOLWRIGHT_MODULE_
 export class ToolwrightModule {
   /** Configures Toolwright with fixed options. Global unless `global: false`. */
   static forRoot(options: ToolwrightModuleOptions & ToolwrightModuleExtras = {}): DynamicModule {
-    const { global = true, ...moduleOptions } = options;
+    const { global = true, imports = [], ...moduleOptions } = options;
     return {
       module: ToolwrightModule,
       global,
-      imports: [DiscoveryModule],
+      imports: [DiscoveryModule, ...imports],
       providers: [{ provide: TOOLWRIGHT_MODULE_OPTIONS, useValue: moduleOptions }, ...CORE_PROVIDERS],
       exports: CORE_EXPORTS,
     };
