@@ -8,7 +8,11 @@ export interface ToolParameterCheck {
   where: string;
   parameterCount: number;
   parameters: readonly ParameterMetadata[];
-  names: ReadonlyArray<string | undefined>;
+  /**
+   * The declared parameter names, for messages. A function, because reading them means
+   * re-parsing the method's source text: only a failing check calls it.
+   */
+  names: () => ReadonlyArray<string | undefined>;
 }
 
 const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
@@ -18,7 +22,9 @@ const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
  * with `@Param`; `@Param` names unique. Throws `UserError` naming class, method and parameter.
  */
 export function checkToolParameters(check: ToolParameterCheck): void {
-  const { where, parameterCount, names } = check;
+  const { where, parameterCount } = check;
+  let known: ReadonlyArray<string | undefined> | undefined;
+  const describe = (index: number): string => describeParameter(index, (known ??= check.names()));
   // Parameter decorators run last parameter first; report in source order.
   const parameters = [...check.parameters].sort((a, b) => a.index - b.index);
   const fail = (what: string, fix: string): never => {
@@ -28,28 +34,28 @@ export function checkToolParameters(check: ToolParameterCheck): void {
   for (const p of parameters) byIndex.set(p.index, [...(byIndex.get(p.index) ?? []), p]);
   for (let i = 0; i < parameterCount; i++) {
     const found = byIndex.get(i) ?? [];
-    const param = describeParameter(i, names);
+    const param = (): string => describe(i);
     if (found.length === 0) {
       fail(
-        `parameter ${param} has no @Param, @Args or @Ctx decorator, so the tool cannot fill it`,
-        `decorate it: @Param('${names[i] ?? 'name'}') for one argument, @Args() for a DTO of all arguments, or @Ctx() for the ToolContext`,
+        `parameter ${param()} has no @Param, @Args or @Ctx decorator, so the tool cannot fill it`,
+        `decorate it: @Param('${(known ??= check.names())[i] ?? 'name'}') for one argument, @Args() for a DTO of all arguments, or @Ctx() for the ToolContext`,
       );
     }
     if (found.length > 1) {
-      fail(`parameter ${param} has ${found.map((p) => LABEL[p.kind]).join(' and ')}; each parameter takes exactly one`, 'keep one of them');
+      fail(`parameter ${param()} has ${found.map((p) => LABEL[p.kind]).join(' and ')}; each parameter takes exactly one`, 'keep one of them');
     }
   }
   const args = parameters.filter((p) => p.kind === 'args');
   if (args.length > 1) {
     fail(
-      `@Args is on parameters ${args.map((p) => describeParameter(p.index, names)).join(' and ')}; a tool takes at most one @Args DTO`,
+      `@Args is on parameters ${args.map((p) => describe(p.index)).join(' and ')}; a tool takes at most one @Args DTO`,
       'merge them into one DTO class',
     );
   }
   const params = parameters.filter((p): p is Extract<ParameterMetadata, { kind: 'param' }> => p.kind === 'param');
   if (args.length === 1 && params.length > 0) {
     fail(
-      `@Args (parameter ${describeParameter(args[0].index, names)}) is mixed with @Param (parameter ${describeParameter(params[0].index, names)}); the DTO already is the whole argument object`,
+      `@Args (parameter ${describe(args[0].index)}) is mixed with @Param (parameter ${describe(params[0].index)}); the DTO already is the whole argument object`,
       'move the @Param values into the DTO class, or use only @Param parameters',
     );
   }
@@ -58,7 +64,7 @@ export function checkToolParameters(check: ToolParameterCheck): void {
     const other = seen.get(p.name);
     if (other !== undefined) {
       fail(
-        `parameters ${describeParameter(other, names)} and ${describeParameter(p.index, names)} are both named "${p.name}"`,
+        `parameters ${describe(other)} and ${describe(p.index)} are both named "${p.name}"`,
         'give each @Param a unique name',
       );
     }

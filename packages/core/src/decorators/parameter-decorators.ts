@@ -18,15 +18,16 @@ function recordParameter(kind: Kind, label: string, target: object, method: stri
   const ctor = (target as { constructor: Function }).constructor;
   if (kind === 'param') {
     const { name, options = {} } = extra;
-    const param = describeParameter(index, parameterNamesOf((target as Record<string, unknown>)[method]));
+    // Only error messages need the parameter's name, and reading it re-parses the method's source.
+    const param = (): string => describeParameter(index, parameterNamesOf((target as Record<string, unknown>)[method]));
     if (typeof name !== 'string' || name.length === 0) {
-      throw new UserError(`@Param on ${where}, parameter ${param}: the argument name must be a non-empty string. Fix: @Param('city').`);
+      throw new UserError(`@Param on ${where}, parameter ${param()}: the argument name must be a non-empty string. Fix: @Param('city').`);
     }
     if (FORBIDDEN_ARGUMENT_KEYS.has(name)) {
-      throw new UserError(`@Param on ${where}, parameter ${param}: "${name}" cannot be an argument name (it is refused to prevent prototype pollution). Fix: choose another name.`);
+      throw new UserError(`@Param on ${where}, parameter ${param()}: "${name}" cannot be an argument name (it is refused to prevent prototype pollution). Fix: choose another name.`);
     }
     if (typeof options !== 'object' || options === null) {
-      throw new UserError(`@Param on ${where}, parameter ${param}: options must be an object, e.g. { description: '...' }.`);
+      throw new UserError(`@Param on ${where}, parameter ${param()}: options must be an object, e.g. { description: '...' }.`);
     }
     getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: { ...options } });
     return;

@@ -68,8 +68,7 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema): 
     const paramTypes = readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined;
     const highestIndex = parameters.reduce((max, p) => Math.max(max, p.index), -1);
     const parameterCount = paramTypes?.length ?? Math.max(descriptor.value.length, highestIndex + 1);
-    const names = parameterNamesOf(descriptor.value);
-    checkToolParameters({ where, parameterCount, parameters, names });
+    checkToolParameters({ where, parameterCount, parameters, names: () => parameterNamesOf(descriptor.value) });
 
     const needsTypes = parameterCount > 0 && (embedded === undefined || parameters.some((p) => p.kind === 'args'));
     if (paramTypes === undefined && needsTypes) {
