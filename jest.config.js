@@ -26,5 +26,5 @@ function project(dir) {
 }
 
 module.exports = {
-  projects: ['packages/core', 'packages/scanner', 'packages/openai', 'packages/nestjs', 'examples/weather'].map(project),
+  projects: ['packages/core', 'packages/scanner', 'packages/openai', 'packages/nestjs', 'examples/weather', 'examples/nest-app'].map(project),
 };

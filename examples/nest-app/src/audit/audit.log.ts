@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+
+/** One audited tool call. */
+export interface AuditEntry {
+  tool: string;
+  callId: string;
+  tenant: string;
+  user: string;
+  outcome: 'ok' | 'error';
+  durationMs: number;
+}
+
+/** Where tool calls are recorded (a real app would write to a database or a log pipeline). */
+@Injectable()
+export class AuditLog {
+  private readonly entries: AuditEntry[] = [];
+
+  record(entry: AuditEntry): void {
+    this.entries.push(entry);
+  }
+
+  forTenant(tenant: string): AuditEntry[] {
+    return this.entries.filter((e) => e.tenant === tenant);
+  }
+}

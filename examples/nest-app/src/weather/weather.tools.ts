@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { Param, Tool, Toolkit } from '@toolwright/core';
+import { WeatherService } from './weather.service';
+
+/** Weather tools: an ordinary provider with an injected service. */
+@Toolkit({ name: 'weather' })
+@Injectable()
+export class WeatherTools {
+  constructor(private readonly weather: WeatherService) {}
+
+  /**
+   * Get the current weather for a city.
+   * @param city The city name, e.g. "Oslo".
+   * @param unit Temperature unit; Celsius when omitted.
+   */
+  @Tool({ timeoutMs: 5_000 })
+  getWeather(@Param('city', { minLength: 2 }) city: string, @Param('unit') unit?: 'celsius' | 'fahrenheit'): string {
+    const now = this.weather.current(city);
+    const temperature = unit === 'fahrenheit' ? `${Math.round((now.temperatureC * 9) / 5 + 32)}°F` : `${now.temperatureC}°C`;
+    return `${city}: ${temperature}, ${now.summary}`;
+  }
+}
