@@ -30,6 +30,11 @@ export type { ToolInterceptor, ToolInvocation } from './interceptors/tool-interc
 export { isToolset } from './toolsets/toolset';
 export type { Toolset } from './toolsets/toolset';
 
+// Handoffs and agents as tools
+export { Handoff, handoff, defaultHandoffToolName } from './handoffs/handoff';
+export type { HandoffOptions } from './handoffs/handoff';
+export type { AgentAsToolOptions, AgentTool } from './agent/agent-as-tool';
+
 // Agents
 export { Agent } from './agent/agent';
 export type { AgentConfig, ToolEntry, Instructions } from './agent/agent';

@@ -1,6 +1,8 @@
 import type { ModelSettings, Model } from '../model/model';
 import type { RunContext, Tool } from '../tool/tool';
 import type { Toolset } from '../toolsets/toolset';
+import type { Handoff } from '../handoffs/handoff';
+import { agentAsTool, type AgentAsToolOptions, type AgentTool } from './agent-as-tool';
 import type { ToolCallResult } from './tool-use-behavior';
 import type { ToolUseBehavior } from './tool-use-behavior';
 
@@ -15,6 +17,10 @@ export interface AgentConfig<TContext = unknown> {
   name: string;
   instructions?: Instructions<TContext>;
   tools?: ToolEntry[];
+  /** Agents this one may hand the conversation to, each offered as a `transfer_to_<name>` tool. */
+  handoffs?: Array<Agent<any> | Handoff<any>>;
+  /** One line on what this agent does, added to the default description of handoffs to it. */
+  handoffDescription?: string;
   model?: Model;
   modelSettings?: ModelSettings;
   toolUseBehavior?: ToolUseBehavior<TContext>;
@@ -36,6 +42,8 @@ export class Agent<TContext = unknown> {
   readonly name: string;
   readonly instructions?: Instructions<TContext>;
   readonly tools: ToolEntry[];
+  readonly handoffs: Array<Agent<any> | Handoff<any>>;
+  readonly handoffDescription?: string;
   readonly model?: Model;
   readonly modelSettings: ModelSettings;
   readonly toolUseBehavior: ToolUseBehavior<TContext>;
@@ -48,6 +56,8 @@ export class Agent<TContext = unknown> {
     this.name = config.name;
     this.instructions = config.instructions;
     this.tools = config.tools ?? [];
+    this.handoffs = config.handoffs ?? [];
+    if (config.handoffDescription !== undefined) this.handoffDescription = config.handoffDescription;
     this.model = config.model;
     this.modelSettings = config.modelSettings ?? {};
     this.toolUseBehavior = config.toolUseBehavior ?? 'run_llm_again';
@@ -60,12 +70,26 @@ export class Agent<TContext = unknown> {
       name: this.name,
       instructions: this.instructions,
       tools: this.tools,
+      handoffs: this.handoffs,
+      handoffDescription: this.handoffDescription,
       model: this.model,
       modelSettings: this.modelSettings,
       toolUseBehavior: this.toolUseBehavior,
       resetToolChoice: this.resetToolChoice,
       ...overrides,
     });
+  }
+
+  /**
+   * This agent as a tool another agent can call: the call runs this agent as a nested run on the
+   * same runner (not on the caller's history) and answers with its final output.
+   *
+   * @example
+   * const researcher = new Agent({ name: 'researcher', instructions: 'Find facts.', tools: [search] });
+   * const writer = new Agent({ name: 'writer', tools: [researcher.asTool({ description: 'Research a topic.' })] });
+   */
+  asTool(options: AgentAsToolOptions<TContext> = {}): AgentTool<TContext> {
+    return agentAsTool(this, options);
   }
 
   /** The agent's instructions for this run, with a function form evaluated. */

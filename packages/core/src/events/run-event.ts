@@ -35,6 +35,11 @@ export interface ToolProgressEvent {
   toolName: string;
   callId: string;
   result: ToolResult;
+  /**
+   * When the call runs an agent as a tool: the nested run's event this progress forwards
+   * (`event.agent` is the nested agent; `result` holds a text rendering of it).
+   */
+  event?: RunEvent;
 }
 
 /** A call finished (or failed, or was refused); `result` is what the model will see. */

@@ -8,6 +8,7 @@ import { incompleteCallResult } from './incomplete-response';
 import type { TurnTools } from './resolve-tools';
 import type { RunEnvironment } from './run-environment';
 import { runBounded } from './bounded-concurrency';
+import { answerIgnoredHandoffs } from '../handoffs/handoff-batch';
 
 /**
  * Executes the pending batch of calls of one response and appends their outputs to the history
@@ -37,6 +38,7 @@ export async function executeBatch(
         ? { index: i, call, answer: incompleteCallResult(call, batch.incompleteReason), failed: false }
         : prepareCall(call, i, tools);
   }
+  answerIgnoredHandoffs(prepared);
   const limit = sequential ? 1 : env.maxToolConcurrency;
   const run = runBatch(env, agent, prepared, outcomes, batch, limit);
   await env.cancellation.race(run);

@@ -1,9 +1,12 @@
-import type { Agent, ToolEntry } from '../agent/agent';
+import { Agent, type ToolEntry } from '../agent/agent';
 import { UserError } from '../errors/user.error';
 import type { ModelToolDefinition } from '../model/model';
 import type { Tool } from '../tool/tool';
 import { isToolkitInstance, toolsOf } from '../toolkit/tools-of';
 import { isToolset, type Toolset } from '../toolsets/toolset';
+import { acquireToolset } from '../toolsets/toolset-lifecycle';
+import { Handoff } from '../handoffs/handoff';
+import { buildHandoffTool } from '../handoffs/handoff-tool';
 import type { RunEnvironment } from './run-environment';
 
 /** The tools offered in one turn. @internal */
@@ -14,6 +17,14 @@ export interface TurnTools {
   definitions: ModelToolDefinition[];
   /** Names of every deferred tool the agent has (offered or not), for `addedTools`. */
   deferredNames: Set<string>;
+  /** The toolsets asked this turn (some hold deferred tools they do not list, see `hasDeferredTool`). */
+  toolsets: Toolset[];
+}
+
+/** Whether `name` is a deferred tool of this turn's agent, listed or held back by a toolset. */
+export function isDeferredToolName(tools: TurnTools, name: string): boolean {
+  if (tools.deferredNames.has(name)) return true;
+  return tools.toolsets.some((toolset) => toolset.hasDeferredTool?.(name) === true);
 }
 
 /** Whether `value` is a `Tool` object (a function tool with `invoke`). */
@@ -48,18 +59,45 @@ export function flattenToolEntries(agent: Agent<any>, entries: readonly ToolEntr
 }
 
 /**
+ * The handoff tools of an agent, built once per agent per run: each entry of `handoffs` (an
+ * `Agent` or a `Handoff`) becomes a `transfer_to_<name>` tool.
+ */
+export function buildHandoffTools(agent: Agent<any>): Tool[] {
+  return agent.handoffs.map((entry, i) => {
+    if (entry instanceof Handoff) return buildHandoffTool(entry);
+    if (entry instanceof Agent) return buildHandoffTool(new Handoff(entry));
+    throw new UserError(
+      `Agent "${agent.name}": handoffs[${i}] is ${describe(entry)}, not an Agent or a Handoff. ` +
+        'List agents (handoffs: [billingAgent]) or handoff(agent, { ... }) results.',
+    );
+  });
+}
+
+/**
  * The tools offered this turn: toolsets are asked for their tools, deferred tools stay hidden
  * until disclosed, and `isEnabled` is consulted. Two tools with one name fail with `UserError`.
  */
 export async function resolveTurnTools(env: RunEnvironment, agent: Agent<any>, entries: ReadonlyArray<Tool | Toolset>): Promise<TurnTools> {
-  const turn: TurnTools = { byName: new Map(), definitions: [], deferredNames: new Set() };
+  const turn: TurnTools = { byName: new Map(), definitions: [], deferredNames: new Set(), toolsets: [] };
   const sources = new Map<string, string>();
   for (const entry of entries) {
     if (isTool(entry)) {
       await offer(env, agent, turn, sources, entry, undefined);
     } else {
       await setUpToolset(env, entry);
-      for (const tool of await entry.tools(env.runContext)) await offer(env, agent, turn, sources, tool, entry.name);
+      turn.toolsets.push(entry);
+      const tools = await entry.tools(env.runContext);
+      if (!Array.isArray(tools)) {
+        throw new UserError(`Toolset "${entry.name}" returned ${describe(tools)} from tools(ctx); it must return an array of Tool objects.`);
+      }
+      for (const tool of tools) {
+        if (!isTool(tool)) {
+          throw new UserError(
+            `Toolset "${entry.name}" returned ${describe(tool)} among its tools; tools(ctx) must return Tool objects (defineTool(...), toolsOf(instance)).`,
+          );
+        }
+        await offer(env, agent, turn, sources, tool, entry.name);
+      }
     }
   }
   return turn;
@@ -93,8 +131,8 @@ async function offer(
 
 async function setUpToolset(env: RunEnvironment, toolset: Toolset): Promise<void> {
   if (env.openToolsets.has(toolset)) return;
+  await acquireToolset(toolset);
   env.openToolsets.add(toolset);
-  await toolset.setup?.();
 }
 
 const definitions = new WeakMap<Tool, ModelToolDefinition>();
@@ -110,7 +148,7 @@ export function definitionOf(tool: Tool): ModelToolDefinition {
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (typeof value !== 'object') return `a ${typeof value}`;
   const name = (value as object).constructor?.name;
   return name && name !== 'Object'

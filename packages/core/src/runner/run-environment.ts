@@ -9,6 +9,7 @@ import type { RunContext, Tool } from '../tool/tool';
 import type { Toolset } from '../toolsets/toolset';
 import type { CallRecord } from './call-record';
 import type { RunCancellation } from './run-cancellation';
+import type { Runner } from './runner';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */
 export interface AgentRunInfo {
@@ -24,6 +25,8 @@ export interface AgentRunInfo {
  */
 export interface RunEnvironment<TContext = any> {
   readonly state: RunState<TContext>;
+  /** The runner driving the run (nested runs of agents used as tools use it too). */
+  readonly runner?: Runner;
   readonly runContext: RunContext<TContext>;
   /** Whether events are delivered (a streamed run); progress is a no-op otherwise. */
   readonly streaming: boolean;

@@ -6,7 +6,8 @@ import type { PendingBatch } from '../state/pending-batch';
 import type { CallOutcome } from './call-outcome';
 import { executeBatch } from './batch-execution';
 import { runModelTurn } from './model-turn';
-import { flattenToolEntries, resolveTurnTools, type TurnTools } from './resolve-tools';
+import { buildHandoffTools, flattenToolEntries, isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-tools';
+import { performHandoff } from '../handoffs/handoff-batch';
 import type { AgentRunInfo, RunEnvironment } from './run-environment';
 import { decideAfterBatch } from './tool-use-decision';
 
@@ -43,11 +44,15 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
 async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools, batch: PendingBatch): Promise<boolean> {
   const state = env.state;
   const outcomes = await executeBatch(env, agent, tools, batch, info.settings.parallelToolCalls === false);
+  // Paused for approvals: the batch stays pending on the state, to run when the run resumes.
+  if (state.status === 'interrupted') return true;
   state.pendingBatch = undefined;
   state.agentsThatUsedTools.add(agent.name);
   if (batch.incompleteReason !== undefined) return false;
   countFailures(env, outcomes);
   disclose(env, tools, outcomes);
+  // A handoff wins over tool-use rules: the next turn belongs to the target agent.
+  if (performHandoff(env, agent, outcomes)) return false;
   const decision = await decideAfterBatch(agent, env.runContext, outcomes);
   if (!decision.isFinalOutput) return false;
   complete(env, decision.finalOutput);
@@ -82,7 +87,7 @@ function disclose(env: RunEnvironment, tools: TurnTools, outcomes: CallOutcome[]
   for (const outcome of outcomes) {
     const added = outcome.result.addedTools;
     if (!added) continue;
-    for (const name of added) if (tools.deferredNames.has(name)) env.state.disclosedTools.add(name);
+    for (const name of added) if (typeof name === 'string' && isDeferredToolName(tools, name)) env.state.disclosedTools.add(name);
   }
 }
 
@@ -96,7 +101,7 @@ function agentRunInfo(env: RunEnvironment, agent: Agent<any>): AgentRunInfo {
       );
     }
     info = {
-      entries: flattenToolEntries(agent, agent.tools),
+      entries: [...flattenToolEntries(agent, agent.tools), ...buildHandoffTools(agent)],
       model,
       settings: { ...env.runnerSettings, ...agent.modelSettings, ...env.runSettings },
     };

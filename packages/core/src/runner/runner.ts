@@ -7,6 +7,7 @@ import { userMessage, type Item } from '../items/item';
 import type { ModelSettings } from '../model/model';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import { RunState } from '../state/run-state';
+import { releaseToolset } from '../toolsets/toolset-lifecycle';
 import type { CallRecord } from './call-record';
 import { RunCancellation } from './run-cancellation';
 import type { RunEnvironment } from './run-environment';
@@ -73,7 +74,8 @@ export class Runner {
     const activeCalls = new Set<CallRecord>();
     const env: RunEnvironment<TContext> = {
       state,
-      runContext: { context: state.context, usage: state.usage },
+      runner: this,
+      runContext: { context: state.context, usage: state.usage, disclosedTools: state.disclosedTools },
       streaming: channel !== undefined,
       channel,
       cancellation: new RunCancellation(options.signal, activeCalls),
@@ -97,7 +99,7 @@ export class Runner {
       failure = { error };
     } finally {
       env.cancellation.dispose();
-      await Promise.allSettled([...env.openToolsets].map(async (toolset) => toolset.close?.()));
+      await Promise.allSettled([...env.openToolsets].map((toolset) => releaseToolset(toolset)));
     }
     if (failure) {
       state.status = 'failed';

@@ -5,6 +5,7 @@ import type { Usage } from '../result/usage';
 import type { ToolContext } from '../tool/tool';
 import type { CallRecord } from './call-record';
 import { emitEvent, type RunEnvironment } from './run-environment';
+import { RUN_HOST, type RunHost } from './run-host';
 
 /**
  * The `ToolContext` of one call. `signal` is created on first read; `emit` is a bound function,
@@ -19,7 +20,7 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
   readonly emit: (partial: ToolResult | string) => void;
 
   constructor(
-    env: RunEnvironment<TContext>,
+    private readonly env: RunEnvironment<TContext>,
     readonly agent: Agent<TContext>,
     call: FunctionCallItem,
     private readonly record: CallRecord,
@@ -45,6 +46,26 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
 
   get signal(): AbortSignal {
     return this.record.signal;
+  }
+
+  /** Names of the deferred tools disclosed so far in the run. */
+  get disclosedTools(): ReadonlySet<string> | undefined {
+    return this.env.runContext.disclosedTools;
+  }
+
+  /** The calling run, for tools that start nested runs (agents as tools). @internal */
+  get [RUN_HOST](): RunHost | undefined {
+    const { env, agent, record } = this;
+    const runner = env.runner;
+    if (!runner) return undefined;
+    return {
+      runner,
+      streaming: env.streaming,
+      progress: (result, event) => {
+        if (record.done || !env.streaming) return;
+        emitEvent(env, { type: 'tool_progress', agent, toolName: this.toolName, callId: this.callId, result, event });
+      },
+    };
   }
 }
 

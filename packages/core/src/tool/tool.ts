@@ -11,6 +11,11 @@ export interface RunContext<TContext = unknown> {
   context: TContext;
   /** Usage so far in this run (model turns and tools' own usage). */
   usage: Usage;
+  /**
+   * Names of the deferred tools disclosed so far in this run (by results' `addedTools`); set by
+   * the runner, read-only.
+   */
+  disclosedTools?: ReadonlySet<string>;
 }
 
 /** What a tool call sees. Passed to `invoke` and to methods through `@Ctx()`. */

@@ -1,0 +1,120 @@
+import { UserError } from '../errors/user.error';
+import type { RunEvent } from '../events/run-event';
+import { messageText } from '../items/item';
+import { ToolResult, toToolResult } from '../result/tool-result';
+import type { RunResult } from '../runner/run-result';
+import { runHostOf, type RunHost } from '../runner/run-host';
+import type { RunOptions } from '../runner/runner-options';
+import { defineTool } from '../tool/define-tool';
+import type { JsonSchema } from '../tool/json-schema';
+import type { Tool, ToolFields } from '../tool/tool';
+import { toSnakeCase } from '../tool/tool-name';
+import type { Agent } from './agent';
+
+/** Options of `agent.asTool(...)`; any runner-side tool field (`needsApproval`, `timeoutMs`, ...) too. */
+export type AgentAsToolOptions<TContext = any> = {
+  /** The tool's name; default the agent's name in snake_case. */
+  name?: string;
+  /** What the model is told the tool does; default the agent's `handoffDescription` or a generic line. */
+  description?: string;
+  /**
+   * The tool's parameters (a JSON schema, strict by default). Default: one `input` string. With
+   * custom parameters the nested agent receives the arguments as JSON text.
+   */
+  parameters?: JsonSchema;
+  /** Turns the nested run's result into the call's output; default its final output. */
+  outputExtractor?: (result: RunResult<TContext>) => unknown | Promise<unknown>;
+  /** Most model calls of the nested run (default the runner's `maxTurns`). */
+  maxTurns?: number;
+  /** Default true. */
+  strict?: boolean;
+} & Partial<ToolFields<TContext>>;
+
+/** A tool that runs an agent; `agent` lets a saved run state find the nested agent again. */
+export type AgentTool<TContext = any> = Tool<TContext> & { readonly agent: Agent<TContext> };
+
+const DEFAULT_PARAMETERS: JsonSchema = {
+  type: 'object',
+  properties: { input: { type: 'string', description: 'The task or question for the agent, with everything it needs to know.' } },
+  required: ['input'],
+};
+
+/**
+ * Builds the tool behind `agent.asTool()`: its call runs `agent` as a nested run on the calling
+ * run's runner (so the same default model, approval handler, guardrails and interceptors), with
+ * the caller's context and signal but not its history. A streamed caller receives the nested
+ * run's events as `tool_progress` of the call; the nested usage is reported in the result's
+ * `usage`, which the caller adds to its own.
+ */
+export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsToolOptions<TContext> = {}): AgentTool<TContext> {
+  const { name, description, parameters, outputExtractor, maxTurns, strict, ...fields } = options;
+  if (outputExtractor !== undefined && typeof outputExtractor !== 'function') {
+    throw new UserError(`agent.asTool() of agent "${agent.name}": outputExtractor must be a function (result) => output.`);
+  }
+  const toolName = name ?? defaultToolName(agent.name);
+  const customParameters = parameters !== undefined;
+  const tool = defineTool<TContext>({
+    name: toolName,
+    description: description ?? agent.handoffDescription ?? `Ask the agent "${agent.name}" to do a task; it answers with its result.`,
+    parameters: parameters ?? DEFAULT_PARAMETERS,
+    strict: strict ?? true,
+    source: `agent "${agent.name}" as a tool`,
+    ...fields,
+    invoke: async (ctx, args) => {
+      const host = runHostOf(ctx);
+      if (!host) {
+        throw new UserError(`The tool "${toolName}" runs agent "${agent.name}" and must be called by a Runner (it was invoked directly).`);
+      }
+      const input = customParameters || typeof args?.input !== 'string' ? JSON.stringify(args ?? {}) : (args.input as string);
+      const runOptions: RunOptions<TContext> = { context: ctx.context, signal: ctx.signal };
+      if (maxTurns !== undefined) runOptions.maxTurns = maxTurns;
+      const result = await runNested(host, agent, input, runOptions);
+      const output = outputExtractor ? await outputExtractor(result) : result.finalOutput;
+      return toToolResult(output)
+        .withUsage({ ...result.usage })
+        .withDetails({ agent: agent.name, turns: result.turns });
+    },
+  });
+  return Object.assign(tool, { agent });
+}
+
+async function runNested<TContext>(host: RunHost, agent: Agent<TContext>, input: string, options: RunOptions<TContext>): Promise<RunResult<TContext>> {
+  if (!host.streaming) return host.runner.run(agent, input, options);
+  const stream = host.runner.stream(agent, input, options);
+  for await (const event of stream) {
+    if (event.type !== 'run_completed') host.progress(progressOf(event), event);
+  }
+  return (await stream.result) as RunResult<TContext>;
+}
+
+/** A short text rendering of a nested run's event, for UIs that only show text progress. */
+export function progressOf(event: RunEvent): ToolResult {
+  switch (event.type) {
+    case 'model_delta':
+      return ToolResult.text(event.delta);
+    case 'message':
+      return ToolResult.text(event.item.type === 'message' ? messageText(event.item) : `[${event.item.type}]`);
+    case 'tool_called':
+      return ToolResult.text(`${event.agent.name} → ${event.toolName}(${event.arguments})`);
+    case 'tool_progress':
+      return event.result;
+    case 'tool_output':
+      return ToolResult.text(`${event.agent.name} ← ${event.toolName}: ${event.result.text}`);
+    case 'approval_required':
+      return ToolResult.text(`waiting for approval: ${event.interruptions.map((r) => r.toolName).join(', ')}`);
+    case 'agent_changed':
+      return ToolResult.text(`${event.from.name} handed over to ${event.to.name}`);
+    case 'guardrail_tripped':
+      return ToolResult.text(`guardrail "${event.guardrail}" tripped on ${event.toolName}`);
+    case 'run_completed':
+      return ToolResult.text('done');
+  }
+}
+
+function defaultToolName(agentName: string): string {
+  const words = toSnakeCase(agentName.trim())
+    .replace(/[^a-z0-9_-]+/gi, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
+  return (words || 'agent').slice(0, 64);
+}

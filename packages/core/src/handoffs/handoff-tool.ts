@@ -1,0 +1,43 @@
+import type { Tool } from '../tool/tool';
+import { defineTool } from '../tool/define-tool';
+import type { Handoff } from './handoff';
+
+/** What the runner knows about a handoff tool it built for one run. @internal */
+export interface HandoffBinding {
+  handoff: Handoff;
+  /** Call ids whose transfer actually ran (not refused by a guardrail or an interceptor). */
+  transferred: Set<string>;
+}
+
+const bindings = new WeakMap<Tool, HandoffBinding>();
+
+/**
+ * The tool the model calls to hand over: no parameters; its output tells the model the
+ * conversation moved on. Built once per run, so what it records belongs to that run. @internal
+ */
+export function buildHandoffTool(handoff: Handoff): Tool {
+  const binding: HandoffBinding = { handoff, transferred: new Set() };
+  const tool = defineTool({
+    name: handoff.toolName,
+    description: handoff.toolDescription,
+    parameters: { type: 'object', properties: {} },
+    source: `a handoff to agent "${handoff.agent.name}"`,
+    invoke: (ctx) => {
+      binding.transferred.add(ctx.callId);
+      return transferText(handoff);
+    },
+    ...(handoff.isEnabled ? { isEnabled: handoff.isEnabled } : {}),
+  });
+  bindings.set(tool, binding);
+  return tool;
+}
+
+/** The binding of a handoff tool, or `undefined` for any other tool. @internal */
+export function handoffBindingOf(tool: Tool | undefined): HandoffBinding | undefined {
+  return tool ? bindings.get(tool) : undefined;
+}
+
+/** The output of the handoff call that is performed. */
+export function transferText(handoff: Handoff): string {
+  return JSON.stringify({ assistant: handoff.agent.name, status: 'transferred' });
+}

@@ -1,0 +1,79 @@
+import type { Agent } from '../agent/agent';
+import { UserError } from '../errors/user.error';
+import type { Item } from '../items/item';
+import type { ToolOptions } from '../tool/tool';
+import { assertValidToolName, toSnakeCase } from '../tool/tool-name';
+
+/** Options of {@link handoff}. */
+export interface HandoffOptions<TContext = any> {
+  /** The tool's name; default `transfer_to_<agent name in snake_case>`. */
+  toolName?: string;
+  /** What the model is told the tool does; default names the agent and its `handoffDescription`. */
+  description?: string;
+  /** Rewrites the history the target agent continues with (e.g. to drop tool calls). */
+  inputFilter?: (items: Item[]) => Item[];
+  /** Consulted every turn, like a tool's `isEnabled`: a disabled handoff is not offered. */
+  isEnabled?: ToolOptions<TContext>['isEnabled'];
+}
+
+/**
+ * A way for one agent to hand the conversation to another: offered to the model as a
+ * `transfer_to_<name>` tool. Build it with {@link handoff}; a bare `Agent` in `handoffs` is the
+ * same as `handoff(agent)`.
+ */
+export class Handoff<TContext = any> {
+  /** The agent that takes over. */
+  readonly agent: Agent<TContext>;
+  readonly toolName: string;
+  readonly toolDescription: string;
+  readonly inputFilter?: (items: Item[]) => Item[];
+  readonly isEnabled?: ToolOptions<TContext>['isEnabled'];
+
+  /** @internal Use {@link handoff}. */
+  constructor(agent: Agent<TContext>, options: HandoffOptions<TContext> = {}) {
+    if (!agent || typeof agent.name !== 'string') {
+      throw new UserError('handoff(agent) needs an Agent to hand over to, e.g. handoff(new Agent({ name: "billing" })).');
+    }
+    if (options.inputFilter !== undefined && typeof options.inputFilter !== 'function') {
+      throw new UserError(`handoff to agent "${agent.name}": inputFilter must be a function (items) => items.`);
+    }
+    if (options.isEnabled !== undefined && typeof options.isEnabled !== 'function') {
+      throw new UserError(`handoff to agent "${agent.name}": isEnabled must be a function (ctx, agent) => boolean.`);
+    }
+    this.agent = agent;
+    this.toolName = options.toolName ?? defaultHandoffToolName(agent.name);
+    assertValidToolName(this.toolName);
+    this.toolDescription = options.description ?? defaultDescription(agent);
+    if (options.inputFilter) this.inputFilter = options.inputFilter;
+    if (options.isEnabled) this.isEnabled = options.isEnabled;
+  }
+}
+
+/**
+ * A handoff to `agent`: the model sees a `transfer_to_<name>` tool; when it calls it, the next
+ * turn runs `agent` (its instructions, tools and settings) on the conversation so far.
+ *
+ * @example
+ * const billing = new Agent({ name: 'Billing', instructions: 'Answer billing questions.' });
+ * const triage = new Agent({
+ *   name: 'Triage',
+ *   handoffs: [handoff(billing, { inputFilter: (items) => items.filter((i) => i.type === 'message') })],
+ * });
+ */
+export function handoff<TContext = any>(agent: Agent<TContext>, options: HandoffOptions<TContext> = {}): Handoff<TContext> {
+  return new Handoff(agent, options);
+}
+
+/** `Billing Agent` → `transfer_to_billing_agent` (characters a tool name cannot hold become `_`). */
+export function defaultHandoffToolName(agentName: string): string {
+  const words = toSnakeCase(agentName.trim())
+    .replace(/[^a-z0-9_-]+/gi, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
+  return `transfer_to_${words || 'agent'}`.slice(0, 64);
+}
+
+function defaultDescription(agent: Agent<any>): string {
+  const about = agent.handoffDescription ? ` ${agent.handoffDescription}` : '';
+  return `Hand the conversation over to the agent "${agent.name}".${about}`;
+}
