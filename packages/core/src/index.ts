@@ -56,6 +56,20 @@ export { RunState } from './state/run-state';
 export type { RunStatus } from './state/run-state';
 export type { PendingBatch } from './state/pending-batch';
 export type { ApprovalRequest } from './state/approval-request';
+export type { NestedPause } from './state/pending-batch';
+export type { RunStateStringOptions } from './state/run-state';
+export { RUN_STATE_FORMAT, RUN_STATE_VERSION } from './state/run-state-format';
+export type { RunStateJson, PendingBatchJson, InterruptionJson } from './state/run-state-format';
+
+// Approvals and duplicate calls
+export { DEFAULT_REJECTION_MESSAGE } from './approvals/approval-decision';
+export type { ApprovalDecision, ApproveOptions, RejectOptions, RecordedDecision } from './approvals/approval-decision';
+export { defineApprovalPolicy, requireApprovalFor } from './approvals/approval-policy';
+export type { ApprovalPolicy, ApprovalPolicyInput, ApprovalPolicyCall, ToolNamePattern } from './approvals/approval-policy';
+export { ToolInterruption } from './approvals/tool-interruption';
+export type { ApprovalHandler } from './runner/runner-options';
+export { CONFIRM_DUPLICATE_PARAMETER } from './duplicates/confirm-parameter';
+export type { CalledToolRecord } from './duplicates/duplicate-ledger';
 export { runInputGuardrails, runOutputGuardrails } from './guardrails/run-tool-guardrails';
 export { runInterceptors } from './interceptors/interceptor-chain';
 

@@ -9,13 +9,17 @@ import type { TurnTools } from './resolve-tools';
 import type { RunEnvironment } from './run-environment';
 import { runBounded } from './bounded-concurrency';
 import { answerIgnoredHandoffs } from '../handoffs/handoff-batch';
+import { reviewApprovals } from '../approvals/approval-stage';
+import { checkResumedCalls, pauseForNestedRuns } from '../approvals/resume-checks';
+import { applyDuplicatePolicies, recordCalledTool } from '../duplicates/duplicate-stage';
 
 /**
  * Executes the pending batch of calls of one response and appends their outputs to the history
  * in call order.
  *
- * Batch stages: every call is prepared first (find tool, parse and validate the arguments), so a
- * whole-batch decision (approvals) can be taken before anything runs; then the calls run with at
+ * Batch stages: every call is prepared first (find tool, parse and validate the arguments), then
+ * the duplicate policy and the approval phase run over the whole batch before anything runs (a
+ * batch with an undecided call pauses whole); then the calls run with at
  * most `maxToolConcurrency` at once (one at a time when `parallelToolCalls` is false). A call
  * that fails is answered with its error text and does not stop its siblings; a fatal error
  * (`failureError: null`, a tripwire, bad `details`) rejects the batch at once and aborts the
@@ -39,12 +43,21 @@ export async function executeBatch(
         : prepareCall(call, i, tools);
   }
   answerIgnoredHandoffs(prepared);
+  if (batch.incompleteReason === undefined) {
+    checkResumedCalls(env, prepared);
+    applyDuplicatePolicies(env.state, prepared, batch);
+    // Nothing of a batch runs until every call that needs approval has a decision.
+    if (await reviewApprovals(env, agent, prepared, batch)) return [];
+  }
   const limit = sequential ? 1 : env.maxToolConcurrency;
   const run = runBatch(env, agent, prepared, outcomes, batch, limit);
   await env.cancellation.race(run);
+  const done = outcomes.filter((outcome) => outcome !== undefined && !outcome.paused);
+  if (pauseForNestedRuns(env, batch, outcomes)) return done;
+  env.state.approvals.exact.clear();
   const history = env.state.history;
   for (const call of calls) history.push(batch.outputs.get(call.callId)!);
-  return outcomes.filter((outcome) => outcome !== undefined);
+  return done;
 }
 
 async function runBatch(
@@ -64,6 +77,9 @@ async function runBatch(
       const outcome = await executeCall(env, agent, p);
       if (stopped) return;
       outcomes[i] = outcome;
+      if (outcome.paused) return;
+      recordCalledTool(env.state, p, outcome);
+      batch.nested?.delete(p.call.callId);
       batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(outcome.result) });
     });
   } catch (error) {

@@ -2,7 +2,9 @@ import type { Agent } from '../agent/agent';
 import { ToolCallError } from '../errors/tool-call.error';
 import { runInputGuardrails, runOutputGuardrails, type OnTripwire } from '../guardrails/run-tool-guardrails';
 import { runInterceptors } from '../interceptors/interceptor-chain';
-import { detailsRoundTripProblem, type ToolResult } from '../result/tool-result';
+import { detailsRoundTripProblem, ToolResult } from '../result/tool-result';
+import { ToolInterruption } from '../approvals/tool-interruption';
+import { nestedStateWithDecisions } from '../approvals/nested-state';
 import { addUsage } from '../result/usage';
 import type { Tool } from '../tool/tool';
 import { CallRecord } from './call-record';
@@ -22,11 +24,14 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
   const started = performance.now();
   const { call, tool } = prepared;
   if (prepared.answer || !tool) {
-    return finish(env, agent, prepared, prepared.answer!, prepared.failed, started, call.arguments);
+    return finish(env, agent, prepared, prepared.answer!, prepared.failed, started, call.arguments, false);
   }
   const args = prepared.args;
   const record = new CallRecord(tool.cancellable !== false);
   const ctx = new CallToolContext(env, agent, call, record);
+  const nested = env.state.pendingBatch?.nested?.get(call.callId);
+  if (nested) ctx.nestedState = nestedStateWithDecisions(env.state, nested);
+  let invoked = false;
   const onTripwire: OnTripwire = (guardrail) =>
     emitEvent(env, { type: 'guardrail_tripped', guardrail, toolName: tool.name, callId: call.callId });
   env.activeCalls.add(record);
@@ -37,12 +42,16 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
     if (refused) {
       result = refused;
     } else {
+      invoked = true;
       try {
         result = await runInterceptors(concat(env.interceptors, tool.interceptors), { tool, args, ctx }, () =>
           invokeTool(tool, ctx, args, record),
         );
       } catch (error) {
         env.cancellation.throwIfCancelled();
+        if (error instanceof ToolInterruption) {
+          return { call, tool, args, result: ToolResult.text(''), failed: false, durationMs: performance.now() - started, invoked, paused: error };
+        }
         result = failureResult(tool, error, ctx);
       }
       const outputGuardrails = concat(env.outputGuardrails, tool.outputGuardrails);
@@ -53,7 +62,7 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
     env.activeCalls.delete(record);
   }
   checkDetails(tool, call.callId, result);
-  return finish(env, agent, prepared, result, result.isError === true, started, args);
+  return finish(env, agent, prepared, result, result.isError === true, started, args, invoked);
 }
 
 function finish(
@@ -64,6 +73,7 @@ function finish(
   failed: boolean,
   started: number,
   args: unknown,
+  invoked: boolean,
 ): CallOutcome {
   env.cancellation.throwIfCancelled();
   const { call } = prepared;
@@ -73,7 +83,7 @@ function finish(
   }
   const durationMs = performance.now() - started;
   emitEvent(env, { type: 'tool_output', agent, toolName: call.name, callId: call.callId, result, durationMs });
-  return { call, tool: prepared.tool, args, result, failed, durationMs };
+  return { call, tool: prepared.tool, args, result, failed, durationMs, invoked };
 }
 
 function checkDetails(tool: Tool, callId: string, result: ToolResult): void {

@@ -1,6 +1,7 @@
 import type { FunctionCallItem } from '../items/item';
 import type { ToolResult } from '../result/tool-result';
 import type { Tool } from '../tool/tool';
+import type { ToolInterruption } from '../approvals/tool-interruption';
 
 /** What one call of a batch ended with. @internal */
 export interface CallOutcome {
@@ -13,4 +14,8 @@ export interface CallOutcome {
   /** The call failed (unknown tool, invalid arguments, the tool threw or timed out, or returned `isError`). */
   failed: boolean;
   durationMs: number;
+  /** Whether the call went past its input guardrails into the interceptors and the tool. */
+  invoked: boolean;
+  /** Set when the tool paused inside (threw `ToolInterruption`): the call has no output yet. */
+  paused?: ToolInterruption;
 }

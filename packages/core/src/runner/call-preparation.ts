@@ -4,6 +4,7 @@ import { ToolResult } from '../result/tool-result';
 import { parseToolArguments } from '../arguments/parse-tool-arguments';
 import type { Tool } from '../tool/tool';
 import type { TurnTools } from './resolve-tools';
+import { CONFIRM_DUPLICATE_PARAMETER, splitConfirmFlag } from '../duplicates/confirm-parameter';
 
 /**
  * A call after the stages that run for the whole batch before anything executes: the tool was
@@ -19,6 +20,12 @@ export interface PreparedCall {
   /** The output of a call that will not run; `failed` tells whether it counts as a failure. */
   answer?: ToolResult;
   failed: boolean;
+  /** The call set `confirm_duplicate: true` (tools with `duplicates: 'confirm'`). */
+  confirmDuplicate?: boolean;
+  /** Set when the tool has a duplicate policy and the call will run: its ledger key. */
+  duplicateKey?: string;
+  /** Refused by its input guardrails in the approval phase (`guardrailsBeforeApproval`). */
+  refusedBeforeApproval?: boolean;
 }
 
 /** Stage 1–2 of a call's path: find the tool, parse and validate the arguments. */
@@ -26,6 +33,12 @@ export function prepareCall(call: FunctionCallItem, index: number, tools: TurnTo
   const tool = tools.byName.get(call.name);
   if (!tool) return { index, call, answer: ToolResult.error(unknownToolMessage(call.name, tools)), failed: true };
   try {
+    if (tool.duplicates === 'confirm') {
+      const split = splitConfirmFlag(call.arguments);
+      if ('problem' in split) throw new ToolArgumentsError(tool.name, [{ path: `/${CONFIRM_DUPLICATE_PARAMETER}`, message: split.problem }], call.callId);
+      const args = parseToolArguments(tool, split.raw, call.callId);
+      return { index, call: { ...call, arguments: split.raw }, tool, args, failed: false, confirmDuplicate: split.confirm };
+    }
     return { index, call, tool, args: parseToolArguments(tool, call.arguments, call.callId), failed: false };
   } catch (error) {
     if (error instanceof ToolArgumentsError) return { index, call, tool, answer: ToolResult.error(error.message), failed: true };

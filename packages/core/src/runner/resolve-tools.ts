@@ -8,6 +8,7 @@ import { acquireToolset } from '../toolsets/toolset-lifecycle';
 import { Handoff } from '../handoffs/handoff';
 import { buildHandoffTool } from '../handoffs/handoff-tool';
 import type { RunEnvironment } from './run-environment';
+import { advertisedParameters } from '../duplicates/confirm-parameter';
 
 /** The tools offered in one turn. @internal */
 export interface TurnTools {
@@ -140,8 +141,10 @@ const definitions = new WeakMap<Tool, ModelToolDefinition>();
 /** The model-facing definition of a tool, built once per tool object. */
 export function definitionOf(tool: Tool): ModelToolDefinition {
   let definition = definitions.get(tool);
-  if (!definition || definition.name !== tool.name || definition.parameters !== tool.parameters) {
-    definition = { name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict };
+  // A `duplicates: 'confirm'` tool is advertised with an extra `confirm_duplicate` flag.
+  const parameters = advertisedParameters(tool);
+  if (!definition || definition.name !== tool.name || definition.parameters !== parameters) {
+    definition = { name: tool.name, description: tool.description, parameters, strict: tool.strict };
     definitions.set(tool, definition);
   }
   return definition;

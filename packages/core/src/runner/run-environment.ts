@@ -9,6 +9,8 @@ import type { RunContext, Tool } from '../tool/tool';
 import type { Toolset } from '../toolsets/toolset';
 import type { CallRecord } from './call-record';
 import type { RunCancellation } from './run-cancellation';
+import type { ApprovalPolicy } from '../approvals/approval-policy';
+import type { ApprovalHandler } from './runner-options';
 import type { Runner } from './runner';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */
@@ -42,6 +44,9 @@ export interface RunEnvironment<TContext = any> {
   readonly inputGuardrails: ToolInputGuardrail[];
   readonly outputGuardrails: ToolOutputGuardrail[];
   readonly interceptors: ToolInterceptor[];
+  readonly approvalHandler?: ApprovalHandler;
+  readonly approvalPolicies: readonly ApprovalPolicy[];
+  readonly guardrailsBeforeApproval: boolean;
   readonly maxConsecutiveToolFailures: number;
   /** Calls whose tool is running, so cancellation can reach their signals. */
   readonly activeCalls: Set<CallRecord>;

@@ -1,6 +1,16 @@
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../interceptors/tool-interceptor';
 import type { Model, ModelSettings, ToolChoice } from '../model/model';
+import type { ApprovalDecision } from '../approvals/approval-decision';
+import type { ApprovalPolicy } from '../approvals/approval-policy';
+import type { ApprovalRequest } from '../state/approval-request';
+import type { RunContext } from '../tool/tool';
+
+/** Decides approval requests inline; `undefined` leaves the call to a person (the run pauses). */
+export type ApprovalHandler = (
+  request: ApprovalRequest,
+  ctx: RunContext<any>,
+) => ApprovalDecision | undefined | Promise<ApprovalDecision | undefined>;
 
 /** Options of `new Runner(...)`: defaults for every run. */
 export interface RunnerOptions {
@@ -18,6 +28,24 @@ export interface RunnerOptions {
   guardrails?: Array<ToolInputGuardrail | ToolOutputGuardrail>;
   /** Interceptors wrapped around every tool call, outside the tool's own. */
   interceptors?: ToolInterceptor[];
+  /**
+   * Decides calls that need approval without pausing the run: return `{ approved: true }`
+   * (optionally with edited `arguments`), `{ approved: false, message }`, or `undefined` to leave
+   * the call to a person (the run then pauses). Sync or async; asked once per call, in call order.
+   */
+  approvalHandler?: ApprovalHandler;
+  /**
+   * Runner-level rules that require approval for calls whatever their tool declares, e.g.
+   * `requireApprovalFor('delete_*')`. Consulted only for calls whose tool declares neither a
+   * predicate nor `needsApproval: true`.
+   */
+  approvalPolicies?: ApprovalPolicy[];
+  /**
+   * Runs the input guardrails of a call that needs approval before asking for it, so nobody is
+   * asked about a call a guardrail refuses. Calls that pass are checked again right before they
+   * run. Default false.
+   */
+  guardrailsBeforeApproval?: boolean;
   /**
    * Turns in a row in which every tool call failed before the run stops with
    * `ConsecutiveToolFailuresError` (default 3; `0` never stops).

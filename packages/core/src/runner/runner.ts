@@ -7,6 +7,8 @@ import { userMessage, type Item } from '../items/item';
 import type { ModelSettings } from '../model/model';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import { RunState } from '../state/run-state';
+import { markStateConsumed } from '../state/consumed-states';
+import { RunStateError } from '../errors/run-state.error';
 import { releaseToolset } from '../toolsets/toolset-lifecycle';
 import type { CallRecord } from './call-record';
 import { RunCancellation } from './run-cancellation';
@@ -70,7 +72,13 @@ export class Runner {
     if (!(agent instanceof Agent)) throw new UserError('runner.run(agent, input) needs an Agent as its first argument: new Agent({ name, instructions, tools }).');
     checkPositive('maxTurns', options.maxTurns, 'the run options ({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'the run options ({ maxToolConcurrency })');
-    const state = this.startState(agent, input, options);
+    let state: RunState<TContext>;
+    try {
+      state = this.startState(agent, input, options);
+    } catch (error) {
+      channel?.close({ error });
+      throw error;
+    }
     const activeCalls = new Set<CallRecord>();
     const env: RunEnvironment<TContext> = {
       state,
@@ -87,6 +95,9 @@ export class Runner {
       inputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolInputGuardrail => g.kind === 'input'),
       outputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolOutputGuardrail => g.kind === 'output'),
       interceptors: this.options.interceptors ?? [],
+      approvalHandler: this.options.approvalHandler,
+      approvalPolicies: this.options.approvalPolicies ?? [],
+      guardrailsBeforeApproval: this.options.guardrailsBeforeApproval === true,
       maxConsecutiveToolFailures: this.options.maxConsecutiveToolFailures ?? DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES,
       activeCalls,
       agents: new Map(),
@@ -119,12 +130,20 @@ export class Runner {
   private startState<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext>): RunState<TContext> {
     const maxTurns = options.maxTurns ?? this.options.maxTurns ?? DEFAULT_MAX_TURNS;
     if (input instanceof RunState) {
-      input.runStartIndex = input.history.length;
-      input.status = 'running';
-      input.interruptions = [];
-      if (options.context !== undefined) input.context = options.context;
-      if (options.maxTurns !== undefined) input.maxTurns = options.maxTurns;
-      return input;
+      // A state is resumed once: the run continues on a copy, and the paused state is consumed.
+      if (input.consumed || !markStateConsumed(input.id)) {
+        throw new RunStateError(
+          `This run state (id ${input.id}) was already resumed once; resuming it again could run approved tools twice. ` +
+            'Continue from the state of the latest result (result.state) instead.',
+        );
+      }
+      const state = input.resumeAs();
+      state.runStartIndex = state.history.length;
+      state.status = 'running';
+      state.interruptions = [];
+      if (options.context !== undefined) state.context = options.context;
+      if (options.maxTurns !== undefined) state.maxTurns = options.maxTurns;
+      return state;
     }
     let history: Item[];
     if (typeof input === 'string') history = [userMessage(input)];

@@ -18,6 +18,7 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
   readonly context: TContext;
   readonly usage: Usage;
   readonly emit: (partial: ToolResult | string) => void;
+  nestedState?: string;
 
   constructor(
     private readonly env: RunEnvironment<TContext>,

@@ -12,4 +12,15 @@ export interface PendingBatch {
   outputs: Map<string, FunctionCallOutputItem>;
   /** Set when the response was cut off: none of its calls run; each is answered with a notice. */
   incompleteReason?: string;
+  /**
+   * Calls whose tool paused inside (a nested agent run waiting for approval), by call id: the
+   * nested run's serialised state, handed back to the tool when the call runs again on resume.
+   */
+  nested?: Map<string, NestedPause>;
+}
+
+/** A call of the batch that paused inside its tool (see `ToolInterruption`). */
+export interface NestedPause {
+  /** The nested run's state as a plain JSON value (the parsed form of `state.toString()`). */
+  state: unknown;
 }

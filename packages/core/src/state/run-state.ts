@@ -1,22 +1,56 @@
+import { randomUUID } from 'node:crypto';
 import type { Agent } from '../agent/agent';
+import { ApprovalStore } from '../approvals/approval-store';
+import { DEFAULT_REJECTION_MESSAGE, type ApproveOptions, type RejectOptions } from '../approvals/approval-decision';
+import { editedArgumentsJson, validateEditedArguments } from '../approvals/edited-arguments';
+import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
+import { RunStateError } from '../errors/run-state.error';
 import type { Item } from '../items/item';
 import { emptyUsage, type Usage } from '../result/usage';
+import type { Tool } from '../tool/tool';
 import type { ApprovalRequest } from './approval-request';
+import { isStateConsumed } from './consumed-states';
 import type { PendingBatch } from './pending-batch';
+import { parseRunState, type RunStateSnapshot } from './run-state-parse';
+import { serializeRunState } from './run-state-serialize';
+import { signState, unwrapSignedState } from './state-signing';
 
 /** Where a run stands. */
 export type RunStatus = 'running' | 'completed' | 'interrupted' | 'failed';
 
+/** Options of `state.toString(...)` and `RunState.fromString(...)`. */
+export interface RunStateStringOptions {
+  /** Signs (HMAC-SHA256) on write and verifies on read; a state signed with it is refused without it. */
+  secret?: string;
+}
+
 /**
  * Everything a run knows, in one object: the conversation, the turn count, usage, disclosed
- * tools, the current agent and the batch of calls in flight. A run mutates its own `RunState`
- * only; two runs never share one. Every field except `context` is plain data, so the state can
- * be serialised and resumed.
+ * tools, the current agent, the batch of calls in flight and the approval decisions. A run
+ * mutates its own `RunState` only; two runs never share one. Every field except `context` is
+ * plain data, so the state serialises (`toString`) and resumes in another process
+ * (`RunState.fromString`).
  *
  * `history` is append-only while a run is in progress: the runner pushes items and never
  * rewrites earlier ones, which is what lets models receive the live array without a copy.
+ *
+ * A state is resumed at most once: `runner.run(agent, state)` continues on a new `RunState`
+ * (the result's `state`) and marks this one consumed, so resuming it again, or resuming another
+ * copy read from the same JSON in this process, fails with `RunStateError`.
+ *
+ * @example
+ * const result = await runner.run(agent, 'Refund order 42');
+ * if (result.status === 'interrupted') {
+ *   const json = result.state.toString({ secret });
+ *   // ... later, maybe in another process:
+ *   const state = RunState.fromString(agent, json, { secret });
+ *   state.approve(state.interruptions[0].callId);
+ *   await runner.run(agent, state);
+ * }
  */
 export class RunState<TContext = unknown> {
+  /** A random id, kept through serialisation; a state with a given id is resumed once per process. */
+  readonly id: string;
   /** The agent whose turn is next (changes on handoffs). */
   currentAgent: Agent<TContext>;
   /** The whole conversation: earlier input, then everything the runs on this state added. */
@@ -48,8 +82,18 @@ export class RunState<TContext = unknown> {
   finalOutput: unknown = undefined;
   /** The user's context for the run in progress; not serialised. */
   context: TContext;
+  /** Approval decisions: exact (by call id) and standing (by tool name). @internal */
+  readonly approvals = new ApprovalStore();
+  /** Calls of tools with a duplicate policy that ran, by tool name and canonical arguments. @internal */
+  readonly calledTools = new Map<string, CalledToolRecord>();
+  /** The tools of the pending interruptions, when known, to validate edited arguments at once. @internal */
+  readonly interruptionTools = new Map<string, Tool>();
+  /** On a resumed run: the interruptions of the state it resumed. @internal */
+  resumedInterruptions: readonly ApprovalRequest[] = [];
+  private consumedFlag = false;
 
-  constructor(init: { agent: Agent<TContext>; history: Item[]; maxTurns: number; context: TContext }) {
+  constructor(init: { agent: Agent<TContext>; history: Item[]; maxTurns: number; context: TContext; id?: string }) {
+    this.id = init.id ?? randomUUID();
     this.currentAgent = init.agent;
     this.history = init.history;
     this.runStartIndex = init.history.length;
@@ -60,5 +104,151 @@ export class RunState<TContext = unknown> {
   /** The items added since the current run started. */
   get newItems(): Item[] {
     return this.history.slice(this.runStartIndex);
+  }
+
+  /** Whether a run has already resumed this state (in this process). */
+  get consumed(): boolean {
+    return this.consumedFlag || isStateConsumed(this.id);
+  }
+
+  /**
+   * Approves a pending call. With `always`, every later call of the same tool in this run is
+   * approved too. With `arguments`, the call runs with those instead of the model's; they are
+   * validated against the tool's schema (optional fields may be left out).
+   *
+   * @throws RunStateError when `callId` is not waiting for approval, or the state was resumed already.
+   * @throws ToolArgumentsError when edited arguments do not match the tool's schema.
+   */
+  approve(callId: string, options: ApproveOptions = {}): void {
+    const request = this.pendingRequest(callId, 'approve');
+    const decision: { approved: true; arguments?: unknown } = { approved: true };
+    if (options.arguments !== undefined) {
+      const json = editedArgumentsJson(request.toolName, options.arguments, callId);
+      const tool = this.interruptionTools.get(callId);
+      if (tool) validateEditedArguments(tool, json, callId);
+      decision.arguments = json;
+    }
+    this.approvals.record(request.toolName, callId, decision, options.always === true);
+  }
+
+  /**
+   * Rejects a pending call: it does not run, and the model sees `message` (default
+   * `Tool execution was not approved.`) as its output, then gets another turn. With `always`,
+   * every later call of the same tool in this run is rejected too.
+   *
+   * @throws RunStateError when `callId` is not waiting for approval, or the state was resumed already.
+   */
+  reject(callId: string, options: RejectOptions = {}): void {
+    const request = this.pendingRequest(callId, 'reject');
+    if (options.message !== undefined && typeof options.message !== 'string') {
+      throw new RunStateError(`state.reject("${callId}", { message }): the message must be a string.`);
+    }
+    const message = options.message ?? DEFAULT_REJECTION_MESSAGE;
+    this.approvals.record(request.toolName, callId, { approved: false, message }, options.always === true);
+  }
+
+  /**
+   * The state as versioned JSON text, to store and resume later (`RunState.fromString`). With
+   * `secret`, the text is signed with HMAC-SHA256 and refused when changed. `context` is not
+   * included: pass it again in the run options when resuming.
+   */
+  toString(options: RunStateStringOptions = {}): string {
+    const json = JSON.stringify(serializeRunState(this));
+    return options.secret === undefined ? json : signState(json, options.secret);
+  }
+
+  /** The serialised state as a plain JSON value (what `toString()` writes, unsigned). */
+  toJSON(): unknown {
+    return serializeRunState(this);
+  }
+
+  /**
+   * Reads a state written by `toString()`. `agents` must hold every agent the state names (the
+   * current agent and those of pending approvals); agents reachable through handoffs are found
+   * too. Nothing runs here.
+   *
+   * @throws RunStateError naming the problem: not JSON, an unknown version, a bad signature
+   *   (or a signed state read without the secret, or an unsigned one with it), a missing agent
+   *   or tool, a decision for a call that is not pending, inconsistent fields.
+   */
+  static fromString<TContext = unknown>(
+    agents: Agent<any> | ReadonlyArray<Agent<any>>,
+    json: string,
+    options: RunStateStringOptions = {},
+  ): RunState<TContext> {
+    if (typeof json !== 'string') throw new RunStateError(`RunState.fromString needs the JSON text written by state.toString(), got ${typeof json}.`);
+    const text = unwrapSignedState(json, options.secret);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new RunStateError(`The run state is not valid JSON (${(error as Error).message}). Pass the exact text written by state.toString().`);
+    }
+    return RunState.fromSnapshot<TContext>(parseRunState(agents, value));
+  }
+
+  /** Builds a state from a checked snapshot. @internal */
+  static fromSnapshot<TContext>(s: RunStateSnapshot): RunState<TContext> {
+    const state = new RunState<TContext>({ agent: s.currentAgent, history: s.history, maxTurns: s.maxTurns, context: undefined as TContext, id: s.id });
+    state.turn = s.turn;
+    Object.assign(state.usage, s.usage);
+    Object.assign(state.modelUsage, s.modelUsage);
+    Object.assign(state.toolUsage, s.toolUsage);
+    for (const name of s.disclosedTools) state.disclosedTools.add(name);
+    for (const name of s.agentsThatUsedTools) state.agentsThatUsedTools.add(name);
+    state.pendingBatch = s.pendingBatch;
+    state.consecutiveFailedTurns = s.consecutiveFailedTurns;
+    state.interruptions = s.interruptions;
+    for (const [callId, tool] of s.interruptionTools) state.interruptionTools.set(callId, tool);
+    state.status = s.status;
+    state.finalOutput = s.finalOutput;
+    for (const [k, v] of s.exactDecisions) state.approvals.exact.set(k, v);
+    for (const [k, v] of s.standingDecisions) state.approvals.standing.set(k, v);
+    for (const [k, v] of s.calledTools) state.calledTools.set(k, v);
+    return state;
+  }
+
+  /**
+   * Marks this state consumed and returns the state the resumed run works on: a copy with a
+   * new id, so the paused state stays as it was and cannot be resumed twice. @internal
+   */
+  resumeAs(): RunState<TContext> {
+    const next = new RunState<TContext>({ agent: this.currentAgent, history: this.history.slice(), maxTurns: this.maxTurns, context: this.context });
+    next.turn = this.turn;
+    Object.assign(next.usage, this.usage);
+    Object.assign(next.modelUsage, this.modelUsage);
+    Object.assign(next.toolUsage, this.toolUsage);
+    for (const name of this.disclosedTools) next.disclosedTools.add(name);
+    for (const name of this.agentsThatUsedTools) next.agentsThatUsedTools.add(name);
+    if (this.pendingBatch) {
+      const b = this.pendingBatch;
+      next.pendingBatch = { calls: b.calls.slice(), outputs: new Map(b.outputs) };
+      if (b.incompleteReason !== undefined) next.pendingBatch.incompleteReason = b.incompleteReason;
+      if (b.nested) next.pendingBatch.nested = new Map(b.nested);
+    }
+    next.consecutiveFailedTurns = this.consecutiveFailedTurns;
+    next.finalOutput = this.finalOutput;
+    next.resumedInterruptions = this.interruptions.slice();
+    const approvals = this.approvals.clone();
+    for (const [k, v] of approvals.exact) next.approvals.exact.set(k, v);
+    for (const [k, v] of approvals.standing) next.approvals.standing.set(k, v);
+    for (const [k, v] of this.calledTools) next.calledTools.set(k, v);
+    this.consumedFlag = true;
+    return next;
+  }
+
+  private pendingRequest(callId: string, verb: 'approve' | 'reject'): ApprovalRequest {
+    if (this.consumed) {
+      throw new RunStateError(`state.${verb}("${callId}"): this state was already resumed. Decide on the state of the latest result (result.state) instead.`);
+    }
+    const request = this.interruptions.find((r) => r.callId === callId);
+    if (!request) {
+      const pending = this.interruptions.map((r) => `${r.callId} (${r.toolName})`);
+      throw new RunStateError(
+        `state.${verb}("${callId}"): no call with that id is waiting for approval. ` +
+          (pending.length > 0 ? `Pending: ${pending.join(', ')}.` : 'This state has no pending approvals (its status is "' + this.status + '").'),
+      );
+    }
+    return request;
   }
 }

@@ -33,6 +33,13 @@ export interface ToolContext<TContext = unknown> extends RunContext<TContext> {
    * to the model; a no-op on a non-streamed run and after the call has returned.
    */
   emit(partial: ToolResult | string): void;
+  /**
+   * Set when this call paused inside its tool (it threw `ToolInterruption` with a nested run's
+   * state) and runs again after the parent run resumed: the nested state's JSON, with the
+   * decisions made on the parent's state applied. Resume the nested run from it:
+   * `runner.run(agent, RunState.fromString(agent, ctx.nestedState))`.
+   */
+  nestedState?: string;
 }
 
 /** Decides per call whether a human must approve it. Sees the validated, typed arguments. */

@@ -1,0 +1,152 @@
+import type { Agent } from '../agent/agent';
+import { ToolCallError } from '../errors/tool-call.error';
+import { runInputGuardrails } from '../guardrails/run-tool-guardrails';
+import { ToolResult, toModelOutput } from '../result/tool-result';
+import { CallRecord } from '../runner/call-record';
+import type { PreparedCall } from '../runner/call-preparation';
+import { emitEvent, type RunEnvironment } from '../runner/run-environment';
+import { CallToolContext } from '../runner/tool-context';
+import { errorMessage } from '../runner/tool-failure';
+import type { ApprovalRequest } from '../state/approval-request';
+import type { PendingBatch } from '../state/pending-batch';
+import type { Tool } from '../tool/tool';
+import { DEFAULT_REJECTION_MESSAGE, type ApprovalDecision, type RecordedDecision } from './approval-decision';
+import type { ApprovalPolicyCall } from './approval-policy';
+import { editedArgumentsJson, validateEditedArguments } from './edited-arguments';
+
+/**
+ * The approval phase of a batch, before any of its calls runs. For each call still to run, in
+ * call order, the first of these that applies decides:
+ *
+ * 1. a decision recorded on the state (an exact one for the call, else a standing one for the tool);
+ * 2. the tool's per-call predicate (`needsApproval: (ctx, args, callId) => boolean`);
+ * 3. the tool's static flag (`needsApproval: true`);
+ * 4. the runner's approval policies (any of them answering `true`).
+ *
+ * With `guardrailsBeforeApproval`, a call needing approval first goes through its input
+ * guardrails; one they refuse is answered without asking anyone. The `approvalHandler`, if any,
+ * is asked about the remaining calls one by one; its decisions are recorded on the state. When
+ * calls are left undecided the batch pauses: `state.status` becomes `interrupted`, nothing runs,
+ * and `approval_required` is emitted. Returns whether the batch paused. @internal
+ */
+export async function reviewApprovals(env: RunEnvironment, agent: Agent<any>, prepared: PreparedCall[], batch: PendingBatch): Promise<boolean> {
+  const candidates = prepared.filter((p) => p.tool && !p.answer && !batch.outputs.has(p.call.callId) && !batch.nested?.has(p.call.callId));
+  if (candidates.length === 0) return false;
+  const state = env.state;
+  const batchInfo: ApprovalPolicyCall[] = candidates.map((p) => ({ tool: p.tool!, toolName: p.tool!.name, callId: p.call.callId, args: p.args }));
+  const gated: PreparedCall[] = [];
+  for (const p of candidates) {
+    const tool = p.tool!;
+    const recorded = state.approvals.lookup(tool.name, p.call.callId);
+    if (recorded) {
+      applyDecision(p, recorded);
+      continue;
+    }
+    if (!(await needsApproval(env, agent, p, batchInfo))) continue;
+    if (env.guardrailsBeforeApproval && (await refusedByGuardrails(env, agent, p))) continue;
+    gated.push(p);
+  }
+  const undecided: PreparedCall[] = [];
+  for (const p of gated) {
+    const decision = env.approvalHandler ? await askHandler(env, agent, p) : undefined;
+    if (!decision) {
+      undecided.push(p);
+      continue;
+    }
+    const recorded: RecordedDecision = decision.approved
+      ? { approved: true, ...(decision.arguments !== undefined ? { arguments: editedArgumentsJson(p.tool!.name, decision.arguments, p.call.callId) } : {}) }
+      : { approved: false, message: decision.message ?? DEFAULT_REJECTION_MESSAGE };
+    state.approvals.record(p.tool!.name, p.call.callId, recorded, decision.always === true);
+    applyDecision(p, recorded);
+  }
+  if (undecided.length === 0) return false;
+  // Refusals by guardrails are final answers: kept so that the resumed run does not check again.
+  for (const p of prepared) {
+    if (!p.refusedBeforeApproval) continue;
+    batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(p.answer!) });
+    emitEvent(env, { type: 'tool_output', agent, toolName: p.call.name, callId: p.call.callId, result: p.answer!, durationMs: 0 });
+  }
+  state.status = 'interrupted';
+  state.interruptions = undecided.map((p) => requestOf(agent, p));
+  state.interruptionTools.clear();
+  for (const p of undecided) state.interruptionTools.set(p.call.callId, p.tool!);
+  emitEvent(env, { type: 'approval_required', interruptions: state.interruptions.slice() });
+  return true;
+}
+
+/** Applies a decision to a prepared call: edited arguments, or the rejection as its output. */
+export function applyDecision(p: PreparedCall, decision: RecordedDecision): void {
+  if (!decision.approved) {
+    p.answer = ToolResult.text(decision.message ?? DEFAULT_REJECTION_MESSAGE);
+    p.failed = false;
+    return;
+  }
+  if (decision.arguments !== undefined) {
+    const { args, text } = validateEditedArguments(p.tool!, decision.arguments, p.call.callId);
+    p.args = args;
+    p.call = { ...p.call, arguments: text };
+  }
+}
+
+async function needsApproval(env: RunEnvironment, agent: Agent<any>, p: PreparedCall, batch: readonly ApprovalPolicyCall[]): Promise<boolean> {
+  const tool = p.tool!;
+  const callId = p.call.callId;
+  if (typeof tool.needsApproval === 'function') {
+    const predicate = tool.needsApproval;
+    return guarded(tool, callId, `the needsApproval predicate of tool "${tool.name}"`, () => predicate(env.runContext, p.args, callId));
+  }
+  if (tool.needsApproval === true) return true;
+  for (const policy of env.approvalPolicies) {
+    const input = { tool, toolName: tool.name, callId, args: p.args, agent, batch };
+    if (await guarded(tool, callId, `approval policy "${policy.name}"`, () => policy.requiresApproval(input, env.runContext))) return true;
+  }
+  return false;
+}
+
+async function refusedByGuardrails(env: RunEnvironment, agent: Agent<any>, p: PreparedCall): Promise<boolean> {
+  const tool = p.tool!;
+  const guardrails = [...env.inputGuardrails, ...tool.inputGuardrails];
+  if (guardrails.length === 0) return false;
+  const record = new CallRecord(tool.cancellable !== false);
+  const ctx = new CallToolContext(env, agent, p.call, record);
+  try {
+    const refused = await runInputGuardrails(guardrails, tool, p.args, ctx, (guardrail) =>
+      emitEvent(env, { type: 'guardrail_tripped', guardrail, toolName: tool.name, callId: p.call.callId }),
+    );
+    if (!refused) return false;
+    p.answer = refused;
+    p.failed = false;
+    p.refusedBeforeApproval = true;
+    return true;
+  } finally {
+    record.done = true;
+  }
+}
+
+async function askHandler(env: RunEnvironment, agent: Agent<any>, p: PreparedCall): Promise<ApprovalDecision | undefined> {
+  const tool = p.tool!;
+  const handler = env.approvalHandler!;
+  const decision = await guarded(tool, p.call.callId, 'the approvalHandler', () => handler(requestOf(agent, p), env.runContext));
+  if (decision === undefined || decision === null) return undefined;
+  if (typeof decision !== 'object' || typeof (decision as { approved?: unknown }).approved !== 'boolean') {
+    throw new ToolCallError(
+      `The approvalHandler returned ${JSON.stringify(decision)} for tool "${tool.name}" (call ${p.call.callId}); ` +
+        'return { approved: true }, { approved: false, message }, or undefined to leave the call to a person (the run then pauses).',
+      tool.name,
+      p.call.callId,
+    );
+  }
+  return decision;
+}
+
+function requestOf(agent: Agent<any>, p: PreparedCall): ApprovalRequest {
+  return { callId: p.call.callId, toolName: p.tool!.name, arguments: p.args, agent };
+}
+
+async function guarded<T>(tool: Tool, callId: string, what: string, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new ToolCallError(`Approval check failed: ${what} threw for call ${callId}: ${errorMessage(error)}`, tool.name, callId, error);
+  }
+}

@@ -1,0 +1,55 @@
+import type { RecordedDecision } from '../approvals/approval-decision';
+import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
+import type { FunctionCallItem, Item } from '../items/item';
+import type { ContentPart } from '../result/content';
+import type { Usage } from '../result/usage';
+import type { RunStatus } from './run-state';
+
+/** The `format` marker of a serialised (unsigned) run state. */
+export const RUN_STATE_FORMAT = 'toolwright.run-state';
+/** The version `state.toString()` writes; `RunState.fromString` reads this version only. */
+export const RUN_STATE_VERSION = 1;
+
+/**
+ * A run state as JSON (version 1). Agents are referred to by name and resolved against the
+ * agents given to `RunState.fromString`; everything else is plain data.
+ */
+export interface RunStateJson {
+  format: typeof RUN_STATE_FORMAT;
+  version: number;
+  id: string;
+  currentAgent: string;
+  status: RunStatus;
+  turn: number;
+  maxTurns: number;
+  consecutiveFailedTurns: number;
+  usage: Usage;
+  modelUsage: Usage;
+  toolUsage: Usage;
+  history: Item[];
+  disclosedTools: string[];
+  agentsThatUsedTools: string[];
+  pendingBatch: PendingBatchJson | null;
+  interruptions: InterruptionJson[];
+  approvals: { exact: Record<string, RecordedDecision>; standing: Record<string, RecordedDecision> };
+  calledTools: Array<CalledToolRecord & { key: string }>;
+  finalOutput?: unknown;
+}
+
+/** The pending batch: its calls, the outputs already given, and nested runs paused inside calls. */
+export interface PendingBatchJson {
+  calls: FunctionCallItem[];
+  outputs: Array<{ callId: string; output: string | ContentPart[] }>;
+  incompleteReason?: string;
+  /** By call id: the serialised state (a `RunStateJson`) of a nested run paused inside that call. */
+  nested?: Record<string, { state: unknown }>;
+}
+
+/** A call waiting for approval; `agent` is the agent's name. */
+export interface InterruptionJson {
+  callId: string;
+  toolName: string;
+  arguments: unknown;
+  agent: string;
+  parentCallId?: string;
+}

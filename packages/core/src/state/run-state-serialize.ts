@@ -1,0 +1,44 @@
+import type { RunState } from './run-state';
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type PendingBatchJson, type RunStateJson } from './run-state-format';
+
+/** The JSON form of a state (see `RunStateJson`). @internal */
+export function serializeRunState(state: RunState<any>): RunStateJson {
+  const json: RunStateJson = {
+    format: RUN_STATE_FORMAT,
+    version: RUN_STATE_VERSION,
+    id: state.id,
+    currentAgent: state.currentAgent.name,
+    status: state.status,
+    turn: state.turn,
+    maxTurns: state.maxTurns,
+    consecutiveFailedTurns: state.consecutiveFailedTurns,
+    usage: { ...state.usage },
+    modelUsage: { ...state.modelUsage },
+    toolUsage: { ...state.toolUsage },
+    history: state.history,
+    disclosedTools: [...state.disclosedTools],
+    agentsThatUsedTools: [...state.agentsThatUsedTools],
+    pendingBatch: null,
+    interruptions: state.interruptions.map((r) => ({
+      callId: r.callId,
+      toolName: r.toolName,
+      arguments: r.arguments,
+      agent: r.agent.name,
+      ...(r.parentCallId !== undefined ? { parentCallId: r.parentCallId } : {}),
+    })),
+    approvals: { exact: Object.fromEntries(state.approvals.exact), standing: Object.fromEntries(state.approvals.standing) },
+    calledTools: [...state.calledTools].map(([key, record]) => ({ key, ...record })),
+  };
+  if (state.finalOutput !== undefined) json.finalOutput = state.finalOutput;
+  const batch = state.pendingBatch;
+  if (batch) {
+    const pending: PendingBatchJson = {
+      calls: batch.calls,
+      outputs: [...batch.outputs.values()].map((o) => ({ callId: o.callId, output: o.output })),
+    };
+    if (batch.incompleteReason !== undefined) pending.incompleteReason = batch.incompleteReason;
+    if (batch.nested && batch.nested.size > 0) pending.nested = Object.fromEntries(batch.nested);
+    json.pendingBatch = pending;
+  }
+  return json;
+}

@@ -1,0 +1,65 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { RunStateError } from '../errors/run-state.error';
+
+/** The marker of a signed state's envelope. */
+const SIGNED_MARKER = 'toolwright.run-state.signed';
+const ALGORITHM = 'HMAC-SHA256';
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * Wraps a serialised state in a signed envelope: `{ format, algorithm, payload, signature }`,
+ * where `signature` is the lowercase hex HMAC-SHA256 of the exact `payload` text. @internal
+ */
+export function signState(payload: string, secret: string): string {
+  checkSecret(secret);
+  return JSON.stringify({ format: SIGNED_MARKER, algorithm: ALGORITHM, payload, signature: hmac(payload, secret) });
+}
+
+/**
+ * Checks the signature of a signed state and returns its payload text; returns an unsigned
+ * state's text as it is. A signed state read without the secret, an unsigned one read with a
+ * secret, and any changed byte are refused with `RunStateError`. @internal
+ */
+export function unwrapSignedState(text: string, secret: string | undefined): string {
+  if (secret !== undefined) checkSecret(secret);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RunStateError(`The run state is not valid JSON (${(error as Error).message}). Pass the exact text written by state.toString().`);
+  }
+  const envelope = value as { format?: unknown; algorithm?: unknown; payload?: unknown; signature?: unknown } | null;
+  const signed = typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope) && envelope.format === SIGNED_MARKER;
+  if (!signed) {
+    if (secret !== undefined) {
+      throw new RunStateError(
+        'The run state is not signed, but a secret was given. Only states written with state.toString({ secret }) are accepted with a secret, ' +
+          'so that an unsigned state cannot pass for a signed one. Sign it when writing, or read it without { secret }.',
+      );
+    }
+    return text;
+  }
+  if (secret === undefined) {
+    throw new RunStateError('The run state is signed. Pass the secret it was signed with: RunState.fromString(agents, json, { secret }).');
+  }
+  const keys = Object.keys(envelope).sort().join(',');
+  if (keys !== 'algorithm,format,payload,signature' || envelope.algorithm !== ALGORITHM || typeof envelope.payload !== 'string' || typeof envelope.signature !== 'string') {
+    throw new RunStateError(`The signed run state's envelope is malformed (expected format, algorithm "${ALGORITHM}", payload and signature, got keys ${keys}).`);
+  }
+  const expected = Buffer.from(hmac(envelope.payload, secret), 'hex');
+  const given = HEX_SHA256.test(envelope.signature) ? Buffer.from(envelope.signature, 'hex') : undefined;
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new RunStateError('The run state\'s signature does not match: it was changed after signing, or signed with another secret. Refusing to resume it.');
+  }
+  return envelope.payload;
+}
+
+function hmac(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
+}
+
+function checkSecret(secret: unknown): void {
+  if (typeof secret !== 'string' || secret.length === 0) {
+    throw new RunStateError('The run state secret must be a non-empty string (use a long random value kept on the server).');
+  }
+}
