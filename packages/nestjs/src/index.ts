@@ -1,7 +1,7 @@
 // Module
 export { ToolwrightModule, ToolwrightFeatureModule } from './module/toolwright.module';
 export type {
-  ToolwrightModuleOptions, ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightRunnerDefaults,
+  ToolwrightModuleOptions, ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightRunnerDefaults, ApprovalPolicyEntry,
 } from './module/toolwright-module-options';
 export type { ToolwrightFeatureOptions } from './module/toolwright-feature-options';
 export { TOOLWRIGHT_MODULE_OPTIONS } from './constants/toolwright.constants';

@@ -1,11 +1,11 @@
 import type { FactoryProvider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
-  Runner, UserError, type GuardrailEntry, type InterceptorEntry, type ToolInputGuardrail, type ToolInterceptor, type ToolOutputGuardrail,
+  Runner, UserError, type ApprovalPolicy, type GuardrailEntry, type InterceptorEntry, type ToolInputGuardrail, type ToolInterceptor, type ToolOutputGuardrail,
 } from '@toolwright/core';
 import { resolveOrCreate } from '../container/container-resolver';
 import { TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
-import type { ToolwrightModuleOptions } from './toolwright-module-options';
+import type { ApprovalPolicyEntry, ToolwrightModuleOptions } from './toolwright-module-options';
 
 /**
  * Builds the application's `Runner` from the module options. Guardrail and interceptor classes
@@ -17,7 +17,8 @@ import type { ToolwrightModuleOptions } from './toolwright-module-options';
 export async function createRunner(options: ToolwrightModuleOptions, moduleRef: ModuleRef): Promise<Runner> {
   const guardrails = await Promise.all((options.guardrails ?? []).map((entry, i) => resolveGuardrail(entry, i, moduleRef)));
   const interceptors = await Promise.all((options.interceptors ?? []).map((entry, i) => resolveInterceptor(entry, i, moduleRef)));
-  return new Runner({ ...options.runner, model: options.model, guardrails, interceptors });
+  const approvalPolicies = await Promise.all((options.approvalPolicies ?? []).map((entry, i) => resolveApprovalPolicy(entry, i, moduleRef)));
+  return new Runner({ ...options.runner, model: options.model, guardrails, interceptors, approvalPolicies });
 }
 
 /** The `Runner` provider of `ToolwrightModule`. @internal */
@@ -42,5 +43,15 @@ async function resolveInterceptor(entry: InterceptorEntry, index: number, module
   if (typeof (value as Partial<ToolInterceptor> | undefined)?.intercept === 'function') return value as ToolInterceptor;
   throw new UserError(
     `ToolwrightModule options: interceptors[${index}]${typeof entry === 'function' ? ` (${entry.name})` : ''} has no intercept(invocation, next) method. Fix: implement ToolInterceptor.`,
+  );
+}
+
+async function resolveApprovalPolicy(entry: ApprovalPolicyEntry, index: number, moduleRef: ModuleRef): Promise<ApprovalPolicy> {
+  const value = typeof entry === 'function' ? await resolveOrCreate(moduleRef, entry) : entry;
+  const p = value as Partial<ApprovalPolicy> | undefined;
+  if (typeof p?.name === 'string' && typeof p.requiresApproval === 'function') return p as ApprovalPolicy;
+  throw new UserError(
+    `ToolwrightModule options: approvalPolicies[${index}]${typeof entry === 'function' ? ` (${entry.name})` : ''} is not an approval policy (it needs a name and a requiresApproval(input, ctx) method). ` +
+      'Fix: implement ApprovalPolicy, or use requireApprovalFor(...) / defineApprovalPolicy(...).',
   );
 }

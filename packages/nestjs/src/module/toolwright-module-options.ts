@@ -1,8 +1,14 @@
 import type { FactoryProvider, ModuleMetadata } from '@nestjs/common';
-import type { GuardrailEntry, InterceptorEntry, Model, RunnerOptions } from '@toolwright/core';
+import type { ApprovalPolicy, GuardrailEntry, InterceptorEntry, Model, RunnerOptions, Type } from '@toolwright/core';
 
-/** Runner defaults set by the module (everything `new Runner(...)` takes besides the enhancers). */
-export type ToolwrightRunnerDefaults = Omit<RunnerOptions, 'model' | 'guardrails' | 'interceptors'>;
+/**
+ * Runner defaults set by the module: everything `new Runner(...)` takes besides the model and the
+ * enhancers (`maxTurns`, `maxToolConcurrency`, `approvalHandler`, `guardrailsBeforeApproval`, ...).
+ */
+export type ToolwrightRunnerDefaults = Omit<RunnerOptions, 'model' | 'guardrails' | 'interceptors' | 'approvalPolicies'>;
+
+/** Something `approvalPolicies` accepts: a policy object (`requireApprovalFor(...)`) or a class implementing one. */
+export type ApprovalPolicyEntry = ApprovalPolicy | Type<ApprovalPolicy>;
 
 /**
  * Options of `ToolwrightModule.forRoot(...)`. Guardrail and interceptor classes are instantiated
@@ -17,6 +23,11 @@ export interface ToolwrightModuleOptions {
   guardrails?: GuardrailEntry[];
   /** Interceptors wrapped around every tool call of every run, outside the tools' own: objects or classes. */
   interceptors?: InterceptorEntry[];
+  /**
+   * Runner-level approval policies (e.g. `requireApprovalFor('delete_*')`): objects or classes
+   * whose dependencies the container injects.
+   */
+  approvalPolicies?: ApprovalPolicyEntry[];
   /** Whether discovered toolkits and agents are logged when the application starts (default true). */
   logDiscovery?: boolean;
 }

@@ -1,0 +1,13 @@
+import 'reflect-metadata';
+import * as api from '../src';
+
+describe('@toolwright/nestjs public surface', () => {
+  it('exports exactly these runtime names', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'AgentDefinition', 'AgentRegistry', 'InjectAgent', 'TOOLWRIGHT_MODULE_OPTIONS', 'ToolkitRegistry', 'ToolwrightFeatureModule',
+        'ToolwrightModule', 'getAgentToken',
+      ].sort(),
+    );
+  });
+});
