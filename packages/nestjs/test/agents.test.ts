@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable, Module, Scope } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Agent, Runner, ScriptedModel, UserError, type RunContext } from '@toolwright/core';
 import { AgentDefinition, AgentRegistry, InjectAgent, ToolwrightModule, getAgentToken } from '../src';
@@ -82,6 +82,15 @@ describe('Agents as providers', () => {
       }).compile();
       app.useLogger(false);
       await expect(app.init()).rejects.toThrow(/Two agents are named "support": SupportAgent \(in RootTestModule\) and OtherSupportAgent \(in RootTestModule\)/);
+    });
+
+    it('refuses a request-scoped agent provider at start-up', async () => {
+      @AgentDefinition({ name: 'per-request', tools: [] })
+      @Injectable({ scope: Scope.REQUEST })
+      class PerRequestAgent {}
+      const app = await Test.createTestingModule({ imports: [ToolwrightModule.forRoot({})], providers: [PerRequestAgent] }).compile();
+      app.useLogger(false);
+      await expect(app.init()).rejects.toThrow(/Agent provider PerRequestAgent \(in RootTestModule\) is request-scoped/);
     });
 
     it('answers get() of an unknown name with the known names', async () => {
