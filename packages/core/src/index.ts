@@ -29,6 +29,9 @@ export type { ToolInterceptor, ToolInvocation } from './interceptors/tool-interc
 // Toolsets
 export { isToolset } from './toolsets/toolset';
 export type { Toolset } from './toolsets/toolset';
+export { ToolSearchToolset } from './toolsets/tool-search-toolset';
+export type { ToolSearchToolsetOptions, ToolSearchHit } from './toolsets/tool-search-toolset';
+export type { CatalogueEntry } from './toolsets/tool-catalogue';
 
 // Handoffs and agents as tools
 export { Handoff, handoff, defaultHandoffToolName } from './handoffs/handoff';

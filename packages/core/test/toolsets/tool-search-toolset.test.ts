@@ -1,0 +1,143 @@
+import 'reflect-metadata';
+import { Agent, Param, Runner, ScriptedModel, Tool, ToolSearchToolset, Toolkit, UserError, defineTool, type Tool as ToolObject } from '@toolwright/core';
+import { nameWords, oneLine } from '../../src/toolsets/tool-catalogue';
+import { outputsOf } from '../runner/helpers';
+
+function tool(name: string, description: string, properties: Record<string, object> = {}, extra: Partial<ToolObject> = {}): ToolObject {
+  return defineTool({ name, description, parameters: { type: 'object', properties, required: Object.keys(properties) }, invoke: () => `${name} ran`, ...extra });
+}
+
+const catalogue = (): ToolObject[] => [
+  tool('create_calendar_event', 'Create an event in the user calendar.\nMore details here.', { title: { type: 'string' }, startsAt: { type: 'string' } }),
+  tool('delete_calendar_event', 'Delete an event from the calendar.', { eventId: { type: 'string' } }),
+  tool('sendSlackMessage', 'Post a message to a Slack channel.', { channel: { type: 'string' }, text: { type: 'string' } }),
+  tool('send_email', 'Send an email to a recipient.', { recipient: { type: 'string' }, subject: { type: 'string' } }),
+  tool('get_invoice', 'Fetch one invoice.', { invoiceNumber: { type: 'string' } }),
+  tool('list_repositories', 'List the GitHub repositories of an organisation.', { organisation: { type: 'string' } }),
+];
+
+describe('ToolSearchToolset', () => {
+  describe('search()', () => {
+    it('ranks by name words, description and parameter names', () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      expect(search.search('calendar event')[0]!.name).toMatch(/calendar_event$/);
+      expect(search.search('delete event')[0]!.name).toBe('delete_calendar_event');
+      expect(search.search('slack message')[0]!.name).toBe('sendSlackMessage');
+      expect(search.search('invoice number')[0]!.name).toBe('get_invoice');
+      expect(search.search('organisation')[0]!.name).toBe('list_repositories'); // a parameter name only
+    });
+
+    it('matches prefixes and typos', () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      expect(search.search('repo')[0]!.name).toBe('list_repositories');
+      expect(search.search('calendr evnt')[0]!.name).toMatch(/calendar_event$/);
+      expect(search.search('invoise')[0]!.name).toBe('get_invoice');
+    });
+
+    it('returns at most maxResults hits with one-line descriptions, and nothing for an empty query', () => {
+      const search = new ToolSearchToolset({ tools: catalogue(), maxResults: 2 });
+      const hits = search.search('calendar event send');
+      expect(hits).toHaveLength(2);
+      expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
+      expect(search.search('create calendar')[0]).toMatchObject({ name: 'create_calendar_event', description: 'Create an event in the user calendar.' });
+      expect(search.search('   ')).toEqual([]);
+      expect(search.search('zzzzqqqq')).toEqual([]);
+    });
+
+    it('builds its index once, on the first search, and reuses it', () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      expect((search as unknown as { index?: unknown }).index).toBeUndefined();
+      search.search('email');
+      const built = (search as unknown as { index?: unknown }).index;
+      expect(built).toBeDefined();
+      search.search('slack');
+      expect((search as unknown as { index?: unknown }).index).toBe(built);
+    });
+  });
+
+  describe('in a run', () => {
+    it('offers only search_tools; a search lists the matches and discloses them from the next model call on', async () => {
+      const search = new ToolSearchToolset({ tools: catalogue(), maxResults: 2 });
+      const model = new ScriptedModel([
+        { toolCalls: [{ name: 'search_tools', arguments: { query: 'send slack message' }, callId: 's' }, { name: 'sendSlackMessage', arguments: { channel: 'c', text: 't' }, callId: 'early' }] },
+        { toolCalls: [{ name: 'sendSlackMessage', arguments: { channel: '#ops', text: 'hi' }, callId: 'm' }] },
+        { text: 'sent' },
+      ]);
+      const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [search] }), 'tell ops hi');
+      const offered = model.requests.map((r) => r.tools.map((t) => t.name));
+      expect(offered[0]).toEqual(['search_tools']);
+      expect(offered[1]![0]).toBe('search_tools');
+      expect(offered[1]).toContain('sendSlackMessage');
+      expect(offered[1]!.length).toBeLessThanOrEqual(3);
+      const outputs = outputsOf(result.history);
+      expect(outputs['s']).toMatch(/^Tools matching "send slack message" \(callable from your next step\):\n- sendSlackMessage: Post a message to a Slack channel\./);
+      expect(outputs['early']).toMatch(/^Tool "sendSlackMessage" not found/);
+      expect(outputs['m']).toBe('sendSlackMessage ran');
+      expect(result.state.disclosedTools.has('sendSlackMessage')).toBe(true);
+    });
+
+    it('keeps disclosures per run: another run starts with search_tools only', async () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      const agent = new Agent({ name: 'a', tools: [search] });
+      const first = new ScriptedModel([{ toolCalls: [{ name: 'search_tools', arguments: { query: 'email' } }] }, { text: 'ok' }]);
+      await new Runner({ model: first }).run(agent, 'go');
+      expect(first.requests[1]!.tools.map((t) => t.name)).toContain('send_email');
+      const second = new ScriptedModel([{ text: 'ok' }]);
+      await new Runner({ model: second }).run(agent, 'go');
+      expect(second.requests[0]!.tools.map((t) => t.name)).toEqual(['search_tools']);
+    });
+
+    it('answers a search without matches with advice and discloses nothing', async () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'search_tools', arguments: { query: 'qqqqzzzz' }, callId: 's' }] }, { text: 'no' }]);
+      const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [search] }), 'go');
+      expect(outputsOf(result.history)['s']).toMatch(/^No tools match "qqqqzzzz"\. Try other words/);
+      expect(model.requests[1]!.tools.map((t) => t.name)).toEqual(['search_tools']);
+    });
+
+    it('skips tools disabled for the agent', async () => {
+      const hidden = tool('send_fax', 'Send a fax message.', {}, { isEnabled: () => false });
+      const search = new ToolSearchToolset({ tools: [hidden, ...catalogue()] });
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'search_tools', arguments: { query: 'send fax' }, callId: 's' }] }, { text: 'ok' }]);
+      const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [search] }), 'go');
+      expect(outputsOf(result.history)['s']).not.toContain('send_fax');
+      expect(model.requests[1]!.tools.map((t) => t.name)).not.toContain('send_fax');
+    });
+
+    it('accepts decorated toolkit instances in the catalogue', async () => {
+      @Toolkit({ prefix: 'crm_' })
+      class Crm {
+        /** Look up a customer by email address. */
+        @Tool()
+        findCustomer(@Param('email') email: string): string {
+          return `customer ${email}`;
+        }
+      }
+      const search = new ToolSearchToolset({ tools: [new Crm(), catalogue()] });
+      expect(search.size).toBe(7);
+      expect(search.search('customer')[0]!.name).toBe('crm_find_customer');
+    });
+  });
+
+  describe('configuration errors', () => {
+    it('names both sources of a duplicate catalogue name, and a catalogue tool shadowing search_tools', () => {
+      expect(() => new ToolSearchToolset({ tools: [tool('x', 'a'), tool('x', 'b')] })).toThrow(UserError);
+      expect(() => new ToolSearchToolset({ name: 'cat', tools: [tool('x', 'a'), tool('x', 'b')] })).toThrow(
+        /ToolSearchToolset "cat": two catalogue tools are named "x" \(from defineTool and defineTool\)/,
+      );
+      expect(() => new ToolSearchToolset({ tools: [tool('search_tools', 'a')] })).toThrow(/named "search_tools" like the search tool/);
+      expect(() => new ToolSearchToolset({ tools: [42 as unknown as ToolObject] })).toThrow(/tools\[0\] is not a tool/);
+      expect(() => new ToolSearchToolset({ tools: [], maxResults: 0 })).toThrow(/maxResults must be a positive integer/);
+    });
+  });
+
+  describe('helpers', () => {
+    it('split names into words and cut descriptions to one line', () => {
+      expect(nameWords('createCalendarEvent')).toBe('create calendar event');
+      expect(nameWords('get_HTTPStatus-v2')).toBe('get http status v2');
+      expect(oneLine('First sentence. Second one.')).toBe('First sentence.');
+      expect(oneLine('Line one\nline two')).toBe('Line one');
+      expect(oneLine('x'.repeat(200))).toHaveLength(120);
+    });
+  });
+});
