@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AdapterId } from './adapters/adapter';
 import { ADAPTERS, adapterEntry } from './adapters/registry';
+import { DECORATED_MODULE_ENV } from './adapters/decorated-module';
 import { generateSources, type GeneratedModules } from './generate/generate-sources';
 import { describe, runWorker } from './harness/child';
 import { installedVersion, machineInfo } from './harness/machine';
@@ -91,12 +92,15 @@ class Collector {
   }
 }
 
+/** Environment for every worker: where the compiled decorated Toolwright module is, once built. */
+const workerEnv: Record<string, string> = {};
+
 async function runTask(collector: Collector, scenario: string, task: WorkerTask, options: Options, timeoutMs: number): Promise<void> {
   const ids = task.kind === 'session' ? task.adapters : [task.adapter];
   const started = performance.now();
   try {
     const profileDir = options.profile ? path.join(GENERATED_DIR, 'profiles', describe(task).replace(/[^\w.-]+/g, '_')) : undefined;
-    collector.merge(scenario, await runWorker(task, { timeoutMs, cpuProfileDir: profileDir }));
+    collector.merge(scenario, await runWorker(task, { timeoutMs, cpuProfileDir: profileDir, env: workerEnv }));
   } catch (error) {
     collector.failTask(scenario, ids, error);
   }
@@ -111,12 +115,12 @@ async function main(): Promise<number> {
   const frameworks = options.adapters.filter((id) => id !== 'floor');
   const run = (s: Scenario) => options.only.has(s);
 
-  let generated: GeneratedModules | null = null;
-  if (run('define')) {
-    process.stdout.write('generating tool sources…\n');
-    generated = await generateSources(GENERATED_DIR, options.adapters);
-    for (const [id, error] of Object.entries(generated.errors)) collector.failTask('define', [id as AdapterId], error);
-  }
+  // Always generated (cached when unchanged): Define loads them, and Toolwright's dispatch runs
+  // the generated decorated methods.
+  process.stdout.write('generating tool sources…\n');
+  const generated: GeneratedModules = await generateSources(GENERATED_DIR, options.adapters);
+  for (const [id, error] of Object.entries(generated.errors)) collector.failTask('generate', [id as AdapterId], error);
+  if (generated.toolwrightDispatch) workerEnv[DECORATED_MODULE_ENV] = generated.toolwrightDispatch;
 
   if (run('import')) {
     process.stdout.write('import…\n');
@@ -124,9 +128,9 @@ async function main(): Promise<number> {
       for (const id of rotate(frameworks, r)) await runTask(collector, 'import', { kind: 'import', adapter: id }, options, 60_000);
     }
   }
-  if (run('define') && generated) {
+  if (run('define')) {
     process.stdout.write('define…\n');
-    const ready = options.adapters.filter((id) => generated!.modules[id] !== undefined);
+    const ready = options.adapters.filter((id) => generated.modules[id] !== undefined);
     for (let r = 0; r < reps.define; r++) {
       for (const id of rotate(ready, r)) {
         await runTask(collector, 'define', { kind: 'define', adapter: id, modulePath: generated.modules[id]! }, options, 60_000);

@@ -44,6 +44,8 @@ export interface Adapter<TTools = unknown> {
   readonly label: string;
   /** Builds one tool per spec, each running `execute` after validating its arguments. */
   buildTools(specs: ToolSpec[], execute: Execute): TTools;
+  /** How `buildTools` builds the tools, when there is more than one way (for the report). */
+  describeTools?(specs: ToolSpec[]): string;
   /** One full agent loop over `tools`, driven by an in-process scripted model. */
   run(tools: TTools, script: Script, clock?: ModelClock): Promise<RunOutcome>;
   /** The framework's own argument-validation path for `spec`: true when `value` is accepted. */

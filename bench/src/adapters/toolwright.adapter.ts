@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   Agent,
@@ -7,15 +8,17 @@ import {
   defineTool,
   parseToolArguments,
   toolsOf,
+  ToolSearchToolset,
   type Item,
   type Model,
   type ModelRequest,
   type ModelResponse,
   type ModelStreamEvent,
   type Tool,
-  type Toolset,
 } from '@toolwright/core';
 import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome } from './adapter';
+import { DECORATED_MODULE_ENV } from './decorated-module';
+import { DISPATCH_TOOLS } from '../scenarios/dispatch.scenario';
 import { FINAL_TEXT, type ModelClock, type Script } from '../shape/script';
 import { ProgressProbe } from '../shape/progress-probe';
 import { looseJsonSchema, type ToolArgs, type ToolSpec } from '../shape/tool-spec';
@@ -106,7 +109,14 @@ export const toolwrightAdapter: Adapter<Tool[]> = {
   syncValidation: true,
 
   buildTools(specs: ToolSpec[], execute: Execute): Tool[] {
-    return specs.map((spec) => buildTool(spec, execute));
+    const decorated = decoratedTools(specs, execute);
+    return decorated ?? specs.map((spec) => buildTool(spec, execute));
+  },
+
+  describeTools(specs: ToolSpec[]): string {
+    return decoratedModulePath(specs)
+      ? 'tools are the generated @Tool methods (schemas embedded by the scanner transformer), via toolsOf'
+      : 'tools are built with defineTool from a JSON schema (no generated decorated module available)';
   },
 
   run: runToolwright,
@@ -134,7 +144,7 @@ export const toolwrightAdapter: Adapter<Tool[]> = {
     };
   },
 
-  catalogue(specs: ToolSpec[], execute: Execute): CatalogueCase | { unsupported: string } {
+  catalogue(specs: ToolSpec[], execute: Execute): CatalogueCase {
     return catalogueCase(specs, execute);
   },
 
@@ -176,9 +186,6 @@ export const toolwrightAdapter: Adapter<Tool[]> = {
   },
 };
 
-/** The shape of `ToolSearchToolset` (issue 6) as the bench uses it. */
-type ToolSearchToolsetClass = new (options: { tools: Tool[]; maxResults?: number }) => Toolset;
-
 /** How many matches `search_tools` discloses per query in the catalogue scenario. */
 const SEARCH_RESULTS = 5;
 
@@ -187,15 +194,12 @@ const SEARCH_RESULTS = 5;
  * `search_tools`; each query discloses the best matches for the next turn. The model checks that
  * the tool it looked for is offered after its search, so ranking is verified, not assumed.
  */
-function catalogueCase(specs: ToolSpec[], execute: Execute): CatalogueCase | { unsupported: string } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ToolSearchToolset = (require('@toolwright/core') as Record<string, unknown>)['ToolSearchToolset'] as ToolSearchToolsetClass | undefined;
-  if (typeof ToolSearchToolset !== 'function') {
-    return { unsupported: '@toolwright/core does not export ToolSearchToolset (issue 6), so there is no tool search to measure' };
-  }
+function catalogueCase(specs: ToolSpec[], execute: Execute): CatalogueCase {
   const tools = specs.map((spec) => buildTool(spec, execute));
   return {
-    method: `ToolSearchToolset over the catalogue (maxResults ${SEARCH_RESULTS}); one search_tools(query) call per query, the target must be offered on the next turn`,
+    method:
+      `ToolSearchToolset over the catalogue (maxResults ${SEARCH_RESULTS}); offering includes building the toolset and its index (warmUp); ` +
+      'one search_tools(query) call per query, and the tool searched for must be offered on the next turn',
     run: async (queries, clock) => {
       const script: Script = { turns: [] };
       const model = new ScriptedToolwrightModel(script, clock, (request, turn) => {
@@ -212,8 +216,9 @@ function catalogueCase(specs: ToolSpec[], execute: Execute): CatalogueCase | { u
           script.turns[turn] = [{ callId: `q_${turn}`, name: 'search_tools', arguments: JSON.stringify(searchArguments(search.parameters, searchText(queries[turn]!))) }];
         }
       });
-      // Built inside the timed region: indexing the catalogue is part of offering it.
+      // Built inside the timed region: making the catalogue searchable is part of offering it.
       const toolset = new ToolSearchToolset({ tools, maxResults: SEARCH_RESULTS });
+      toolset.warmUp();
       const agent = new Agent({ name: 'bench', instructions: 'Find the right tool.', tools: [toolset], model });
       const result = await runner.run(agent, 'go', { maxTurns: queries.length + 2 });
       let toolOutputs = 0;
@@ -236,6 +241,27 @@ function searchArguments(parameters: Record<string, unknown>, query: string): Re
   for (const key of (parameters['required'] as string[] | undefined) ?? []) args[key] = null;
   args[queryKey] = query;
   return args;
+}
+
+function decoratedModulePath(specs: ToolSpec[]): string | undefined {
+  const modulePath = process.env[DECORATED_MODULE_ENV];
+  if (!modulePath || !fs.existsSync(modulePath)) return undefined;
+  return specs.every((spec) => spec.index < DISPATCH_TOOLS) ? modulePath : undefined;
+}
+
+/**
+ * The tools of `specs` as decorated methods of the generated toolkits (the way Toolwright is
+ * meant to be used), each running `execute`; undefined when the module is not there.
+ */
+function decoratedTools(specs: ToolSpec[], execute: Execute): Tool[] | undefined {
+  const modulePath = decoratedModulePath(specs);
+  if (!modulePath) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(modulePath) as { createToolkits(execute: Execute): object[] };
+  const wanted = new Set(specs.map((spec) => spec.name));
+  const tools = mod.createToolkits(execute).flatMap((instance) => toolsOf(instance)).filter((tool) => wanted.has(tool.name));
+  if (tools.length !== specs.length) throw new Error(`toolwright: the decorated module has ${tools.length} of the ${specs.length} tools asked for.`);
+  return tools;
 }
 
 /**

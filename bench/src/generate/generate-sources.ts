@@ -2,13 +2,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AdapterId } from '../adapters/adapter';
 import { DEFINE_COUNT } from '../scenarios/define.scenario';
+import { DISPATCH_TOOLS } from '../scenarios/dispatch.scenario';
 import { toolSpecs } from '../shape/tool-spec';
 import { agentsSource, aiSource, floorSource } from './peer-sources';
 import { buildToolwrightModule } from './toolwright-source';
 
 /** The loadable module per adapter, and why an adapter has none. */
 export interface GeneratedModules {
+  /** The 1,000-tool define module per adapter. */
   modules: Partial<Record<AdapterId, string>>;
+  /** Toolwright's decorated module of the dispatch tools only (so a run loads what peers load). */
+  toolwrightDispatch?: string;
   errors: Partial<Record<AdapterId, string>>;
 }
 
@@ -40,6 +44,7 @@ export async function generateSources(dir: string, adapters: AdapterId[]): Promi
           break;
         case 'toolwright':
           out.modules[id] = await buildToolwrightModule(path.join(dir, id), specs);
+          out.toolwrightDispatch = await buildToolwrightModule(path.join(dir, 'toolwright-dispatch'), toolSpecs(DISPATCH_TOOLS));
           break;
       }
     } catch (error) {

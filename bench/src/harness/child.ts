@@ -12,6 +12,8 @@ export interface WorkerOptions {
   timeoutMs: number;
   /** Write a V8 CPU profile of the worker into this directory (`node --cpu-prof`). */
   cpuProfileDir?: string;
+  /** Extra environment variables for the worker. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -24,7 +26,7 @@ export function runWorker(task: WorkerTask, options: WorkerOptions): Promise<Ses
   if (options.cpuProfileDir) args.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   args.push(workerPath, JSON.stringify(task));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

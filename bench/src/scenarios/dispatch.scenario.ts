@@ -2,7 +2,10 @@ import type { Adapter, Execute } from '../adapters/adapter';
 import { collectGarbage, rotate } from '../harness/stats';
 import { callCount, callScript, FINAL_TEXT, type Script } from '../shape/script';
 import { invalidArgs, toolSpecs, type ToolArgs } from '../shape/tool-spec';
-import { check, fail, failed, record, type SessionResult } from './session-result';
+import { check, fail, failed, record, slot, type SessionResult } from './session-result';
+
+/** Distinct tools the dispatch scripts cycle through (also used by the parallel scenario). */
+export const DISPATCH_TOOLS = 10;
 
 /** Options of the dispatch session. */
 export interface DispatchOptions {
@@ -59,7 +62,7 @@ async function checkRejectsInvalid(p: Prepared): Promise<void> {
  */
 export async function dispatchSession(adapters: Adapter[], options: DispatchOptions): Promise<SessionResult> {
   const results: SessionResult = {};
-  const specs = toolSpecs(10);
+  const specs = toolSpecs(DISPATCH_TOOLS);
   const wide = callScript(specs, 100, 10);
   const long = callScript(specs, 1000, 1);
   const prepared: Prepared[] = [];
@@ -67,6 +70,7 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
     try {
       const executed = { count: 0 };
       const p = { adapter, tools: adapter.buildTools(specs, countingExecute(executed)), executed };
+      if (adapter.describeTools) slot(results, adapter.id).notes.push(adapter.describeTools(specs));
       await checkRejectsInvalid(p);
       await timedRun(p, wide); // warm-up
       await timedRun(p, callScript(specs, 200, 1)); // warm-up of the one-call shape
@@ -107,7 +111,7 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
 export async function longRunRss(adapter: Adapter): Promise<SessionResult> {
   const results: SessionResult = {};
   try {
-    const specs = toolSpecs(10);
+    const specs = toolSpecs(DISPATCH_TOOLS);
     const executed = { count: 0 };
     const p = { adapter, tools: adapter.buildTools(specs, countingExecute(executed)), executed };
     await timedRun(p, callScript(specs, 10, 1));

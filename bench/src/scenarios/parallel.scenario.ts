@@ -2,6 +2,7 @@ import type { Adapter } from '../adapters/adapter';
 import { collectGarbage, rotate } from '../harness/stats';
 import { callScript, FINAL_TEXT } from '../shape/script';
 import { toolSpecs } from '../shape/tool-spec';
+import { DISPATCH_TOOLS } from './dispatch.scenario';
 import { check, fail, failed, record, type SessionResult } from './session-result';
 
 /** How long each parallel call waits, in ms (the ideal wall time of the turn). */
@@ -10,7 +11,7 @@ export const IO_MS = 50;
 /** Parallel I/O: one turn of 10 calls, each awaiting a 50 ms timer; wall time of the whole run. */
 export async function parallelSession(adapters: Adapter[], reps: number): Promise<SessionResult> {
   const results: SessionResult = {};
-  const specs = toolSpecs(10);
+  const specs = toolSpecs(DISPATCH_TOOLS);
   const script = callScript(specs, 1, 10);
   const sleep = () => new Promise<{ ok: boolean }>((resolve) => setTimeout(() => resolve({ ok: true }), IO_MS));
   const prepared = adapters.map((adapter) => ({ adapter, tools: adapter.buildTools(specs, sleep) }));
