@@ -1,3 +1,4 @@
+import { ToolInterruption } from '../approvals/tool-interruption';
 import { UserError } from '../errors/user.error';
 import type { RunEvent } from '../events/run-event';
 import { messageText } from '../items/item';
@@ -5,6 +6,7 @@ import { ToolResult, toToolResult } from '../result/tool-result';
 import type { RunResult } from '../runner/run-result';
 import { runHostOf, type RunHost } from '../runner/run-host';
 import type { RunOptions } from '../runner/runner-options';
+import { RunState } from '../state/run-state';
 import { defineTool } from '../tool/define-tool';
 import type { JsonSchema } from '../tool/json-schema';
 import type { Tool, ToolFields } from '../tool/tool';
@@ -45,6 +47,11 @@ const DEFAULT_PARAMETERS: JsonSchema = {
  * the caller's context and signal but not its history. A streamed caller receives the nested
  * run's events as `tool_progress` of the call; the nested usage is reported in the result's
  * `usage`, which the caller adds to its own.
+ *
+ * When a call inside the nested run waits for approval, the tool throws `ToolInterruption` with
+ * the nested state: the parent run pauses, its `RunState` carries the nested one, the nested
+ * calls surface in the parent's `interruptions` (with `parentCallId`), and after the parent is
+ * resumed the nested run continues where it stopped.
  */
 export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsToolOptions<TContext> = {}): AgentTool<TContext> {
   const { name, description, parameters, outputExtractor, maxTurns, strict, ...fields } = options;
@@ -65,10 +72,18 @@ export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsTo
       if (!host) {
         throw new UserError(`The tool "${toolName}" runs agent "${agent.name}" and must be called by a Runner (it was invoked directly).`);
       }
-      const input = customParameters || typeof args?.input !== 'string' ? JSON.stringify(args ?? {}) : (args.input as string);
+      // A call that paused on a nested approval runs again after the parent resumed: the nested
+      // run continues from its saved state (with the parent's decisions applied), not from scratch.
+      const input =
+        ctx.nestedState !== undefined
+          ? RunState.fromString<TContext>(agent, ctx.nestedState)
+          : customParameters || typeof args?.input !== 'string'
+            ? JSON.stringify(args ?? {})
+            : (args.input as string);
       const runOptions: RunOptions<TContext> = { context: ctx.context, signal: ctx.signal };
       if (maxTurns !== undefined) runOptions.maxTurns = maxTurns;
       const result = await runNested(host, agent, input, runOptions);
+      if (result.status === 'interrupted') throw new ToolInterruption(result.state);
       const output = outputExtractor ? await outputExtractor(result) : result.finalOutput;
       return toToolResult(output)
         .withUsage({ ...result.usage })
@@ -78,7 +93,7 @@ export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsTo
   return Object.assign(tool, { agent });
 }
 
-async function runNested<TContext>(host: RunHost, agent: Agent<TContext>, input: string, options: RunOptions<TContext>): Promise<RunResult<TContext>> {
+async function runNested<TContext>(host: RunHost, agent: Agent<TContext>, input: string | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<TContext>> {
   if (!host.streaming) return host.runner.run(agent, input, options);
   const stream = host.runner.stream(agent, input, options);
   for await (const event of stream) {

@@ -1,16 +1,6 @@
-import { Agent, Runner, ScriptedModel, type RunEvent, type ScriptedStep, type ToolOutputEvent, type ToolProgressEvent } from '@toolwright/core';
+import { Agent, Runner, type RunEvent, type ToolOutputEvent, type ToolProgressEvent } from '@toolwright/core';
 import { bareTool, outputsOf, textTool } from '../runner/helpers';
-
-/** One model serving both agents: requests are told apart by their instructions. */
-export function sharedModel(parent: ScriptedStep[], nested: ScriptedStep[]): ScriptedModel {
-  let p = 0;
-  let n = 0;
-  return new ScriptedModel((request) => {
-    const step = request.instructions === 'nested' ? nested[n++] : parent[p++];
-    if (!step) throw new Error(`script ran out for ${request.instructions}`);
-    return typeof step === 'function' ? step(request) : step;
-  });
-}
+import { sharedModel } from './shared-model';
 
 describe('Agents as tools', () => {
   describe('agent.asTool()', () => {

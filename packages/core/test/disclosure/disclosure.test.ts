@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Agent, Runner, ScriptedModel, Tool, ToolResult, Toolkit, Param, toolsOf, type Toolset } from '@toolwright/core';
+import { Agent, RunState, Runner, ScriptedModel, Tool, ToolResult, Toolkit, Param, toolsOf, type Toolset } from '@toolwright/core';
 import { bareTool, outputsOf, textTool } from '../runner/helpers';
 
 const offered = (model: ScriptedModel) => model.requests.map((r) => r.tools.map((t) => t.name));
@@ -83,6 +83,30 @@ describe('Progressive disclosure', () => {
       expect(result.status).toBe('completed');
       expect(offered(model)).toEqual([['unlock', 'plain'], ['unlock', 'plain']]);
       expect([...result.state.disclosedTools]).toEqual([]);
+    });
+
+    it('survives a pause for approval and a resume from serialised state', async () => {
+      const secret = bareTool('secret', () => 's', { deferred: true });
+      const unlock = bareTool('unlock', () => ToolResult.text('ok').withAddedTools(['secret']));
+      const risky = bareTool('risky', () => 'done', { needsApproval: true });
+      const agent = new Agent({ name: 'a', tools: [unlock, secret, risky] });
+      const model = new ScriptedModel([
+        { toolCalls: [{ name: 'unlock' }] },
+        { toolCalls: [{ name: 'risky', callId: 'r1' }] },
+        { toolCalls: [{ name: 'secret', callId: 's1' }] },
+        { text: 'finished' },
+      ]);
+      const runner = new Runner({ model });
+      const paused = await runner.run(agent, 'go');
+      expect(paused.status).toBe('interrupted');
+      const restored = RunState.fromString(agent, paused.state.toString());
+      expect([...restored.disclosedTools]).toEqual(['secret']);
+      restored.approve('r1');
+      const resumed = await runner.run(agent, restored);
+      expect(resumed.status).toBe('completed');
+      expect(offered(model)[2]).toEqual(['unlock', 'secret', 'risky']);
+      expect(outputsOf(resumed.history)['s1']).toBe('s');
+      expect([...resumed.state.disclosedTools]).toEqual(['secret']);
     });
 
     it('can be disclosed from a toolset tool and declared with @Tool({ deferred: true })', async () => {

@@ -1,4 +1,4 @@
-import { Agent, Runner, ScriptedModel, UserError, handoff, type Item, type RunEvent } from '@toolwright/core';
+import { Agent, RunState, Runner, ScriptedModel, UserError, handoff, type Item, type RunEvent } from '@toolwright/core';
 import { bareTool, outputsOf } from '../runner/helpers';
 
 const offered = (model: ScriptedModel, i: number) => model.requests[i]!.tools.map((t) => t.name);
@@ -152,6 +152,30 @@ describe('Handoffs', () => {
       const result = await new Runner({ model }).run(start, 'go');
       expect(result.lastAgent).toBe(a2);
       expect(result.finalOutput).toBe('back at a');
+    });
+  });
+
+  describe('across a pause', () => {
+    it('resumes a serialised state with the target agent current', async () => {
+      const refund = bareTool('refund', () => 'refunded', { needsApproval: true });
+      const billing = new Agent({ name: 'billing', instructions: 'billing', tools: [refund] });
+      const triage = new Agent({ name: 'triage', instructions: 'triage', handoffs: [handoff(billing)] });
+      const model = new ScriptedModel([
+        { toolCalls: [{ name: 'transfer_to_billing' }] },
+        { toolCalls: [{ name: 'refund', callId: 'r' }] },
+        { text: 'done' },
+      ]);
+      const runner = new Runner({ model });
+      const paused = await runner.run(triage, 'refund');
+      expect(paused.status).toBe('interrupted');
+      expect(paused.lastAgent).toBe(billing);
+      const restored = RunState.fromString(triage, paused.state.toString());
+      expect(restored.currentAgent).toBe(billing);
+      restored.approve('r');
+      const done = await runner.run(triage, restored);
+      expect(done.lastAgent).toBe(billing);
+      expect(model.requests.map((r) => r.instructions)).toEqual(['triage', 'billing', 'billing']);
+      expect(outputsOf(done.history)['r']).toBe('refunded');
     });
   });
 

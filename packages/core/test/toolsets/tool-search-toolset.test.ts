@@ -141,3 +141,25 @@ describe('ToolSearchToolset', () => {
     });
   });
 });
+
+describe('ToolSearchToolset disclosures', () => {
+  it('survive a pause and a resume from serialised state', async () => {
+    const { RunState } = await import('@toolwright/core');
+    const search = new ToolSearchToolset({ tools: catalogue() });
+    const risky = defineTool({ name: 'risky', description: 'r', parameters: {}, invoke: () => 'r', needsApproval: true });
+    const agent = new Agent({ name: 'a', tools: [search, risky] });
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'search_tools', arguments: { query: 'send email' } }] },
+      { toolCalls: [{ name: 'risky', callId: 'r1' }] },
+      { toolCalls: [{ name: 'send_email', arguments: { recipient: 'a@b.c', subject: 'hi' }, callId: 'e1' }] },
+      { text: 'done' },
+    ]);
+    const runner = new Runner({ model });
+    const paused = await runner.run(agent, 'go');
+    const restored = RunState.fromString(agent, paused.state.toString());
+    restored.approve('r1');
+    const done = await runner.run(agent, restored);
+    expect(model.requests[2]!.tools.map((t) => t.name)).toContain('send_email');
+    expect(outputsOf(done.history)['e1']).toBe('send_email ran');
+  });
+});
