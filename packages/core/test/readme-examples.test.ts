@@ -1,0 +1,84 @@
+// The examples of the README sections "Progressive disclosure", "Toolsets", "Tool search",
+// "Handoffs" and "Agents as tools", run as written there (plus assertions).
+import { Agent, Runner, ScriptedModel, ToolResult, ToolSearchToolset, defineTool, handoff, type Toolset } from '@toolwright/core';
+
+const noArgs = { type: 'object', properties: {} } as const;
+
+describe('README examples', () => {
+  it('Progressive disclosure', async () => {
+    const dropTable = defineTool({ name: 'drop_table', description: 'Drop a table.', parameters: noArgs, deferred: true, invoke: () => 'dropped' });
+    const enterAdmin = defineTool({
+      name: 'enter_admin_mode', description: 'Unlock the admin tools.', parameters: noArgs,
+      invoke: () => ToolResult.text('Admin tools unlocked.').withAddedTools(['drop_table']),
+    });
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'enter_admin_mode' }] }, { toolCalls: [{ name: 'drop_table' }] }, { text: 'Done.' }]);
+    const result = await new Runner({ model }).run(new Agent({ name: 'dba', tools: [enterAdmin, dropTable] }), 'Drop it.');
+    expect(model.requests.map((r) => r.tools.length)).toEqual([1, 2, 2]); // drop_table offered from the 2nd call on
+    expect(result.state.disclosedTools.has('drop_table')).toBe(true);
+  });
+
+  it('Toolsets', async () => {
+    const flags = new Set(['search']);
+    const featureTools: Toolset = {
+      name: 'features',
+      tools: () => [...flags].map((flag) => defineTool({ name: flag, description: `The ${flag} feature.`, parameters: noArgs, invoke: () => `${flag} ok` })),
+      setup: async () => { /* open connections */ },
+      close: async () => { /* release them */ },
+    };
+    const model = new ScriptedModel([() => (flags.add('export'), { toolCalls: [{ name: 'search' }] }), { text: 'ok' }]);
+    await new Runner({ model }).run(new Agent({ name: 'a', tools: [featureTools] }), 'go');
+    expect(model.requests.map((r) => r.tools.map((t) => t.name))).toEqual([['search'], ['search', 'export']]);
+  });
+
+  it('Tool search', async () => {
+    const catalogue = ['create_invoice', 'send_invoice', 'create_calendar_event', 'post_slack_message'].map((name) =>
+      defineTool({ name, description: `${name.replace(/_/g, ' ')}.`, parameters: noArgs, invoke: () => `${name} done` }),
+    );
+    const search = new ToolSearchToolset({ tools: catalogue, maxResults: 3 });
+    const model = new ScriptedModel([
+      { toolCalls: [{ name: 'search_tools', arguments: { query: 'slack message' } }] },
+      { toolCalls: [{ name: 'post_slack_message' }] },
+      { text: 'Posted.' },
+    ]);
+    const result = await new Runner({ model }).run(new Agent({ name: 'assistant', tools: [search] }), 'Tell the team.');
+    expect(result.finalOutput).toBe('Posted.');
+    expect(model.requests[1]!.tools.map((t) => t.name)).toContain('post_slack_message');
+    expect(search.search('calendar')[0]!.name).toBe('create_calendar_event');
+  });
+
+  it('Handoffs', async () => {
+    const billing = new Agent({ name: 'billing', instructions: 'You handle invoices and refunds.', handoffDescription: 'Invoices and refunds.' });
+    const triage = new Agent({
+      name: 'triage',
+      instructions: 'Route the user to the right agent.',
+      handoffs: [handoff(billing, { inputFilter: (items) => items.filter((i) => i.type === 'message') })],
+    });
+    const model = new ScriptedModel([{ toolCalls: [{ name: 'transfer_to_billing' }] }, { text: 'Billing here: your refund is on its way.' }]);
+    const result = await new Runner({ model }).run(triage, 'Where is my refund?');
+    expect(result.lastAgent).toBe(billing);
+    expect(result.finalOutput).toBe('Billing here: your refund is on its way.');
+  });
+
+  it('Agents as tools', async () => {
+    const researcher = new Agent({ name: 'researcher', instructions: 'Find facts. Answer in one line.' });
+    const writer = new Agent({
+      name: 'writer',
+      instructions: 'Write short articles.',
+      tools: [researcher.asTool({ description: 'Research a topic.', outputExtractor: (r) => `Research notes: ${r.finalOutput}` })],
+    });
+    const model = new ScriptedModel((request) =>
+      request.instructions!.startsWith('Find')
+        ? { text: 'Oslo has 700,000 people.', usage: { inputTokens: 40, outputTokens: 8 } }
+        : request.input.length === 1
+          ? { toolCalls: [{ name: 'researcher', arguments: { input: 'Population of Oslo' } }] }
+          : { text: 'Oslo, a city of 700,000.' },
+    );
+    const stream = new Runner({ model }).stream(writer, 'Write about Oslo.');
+    const progress: string[] = [];
+    for await (const event of stream) if (event.type === 'tool_progress' && event.event?.type === 'message') progress.push(event.result.text);
+    const result = await stream.result;
+    expect(progress).toEqual(['Oslo has 700,000 people.']);
+    expect(result.toolUsage.inputTokens).toBe(40);
+    expect(result.finalOutput).toBe('Oslo, a city of 700,000.');
+  });
+});
