@@ -17,6 +17,22 @@ interface Prepared {
   adapter: Adapter;
   tools: unknown;
   executed: { count: number };
+  /** Runs per sample, so a sample lasts at least MIN_SAMPLE_MS (fast adapters get several). */
+  inner: { wide: number; long: number };
+}
+
+/** Shortest sample: a fast adapter's runs are batched up to this, to average out scheduler noise. */
+const MIN_SAMPLE_MS = 50;
+
+function innerRuns(usPerCall: number, calls: number): number {
+  return Math.min(50, Math.max(1, Math.ceil((MIN_SAMPLE_MS * 1000) / (usPerCall * calls))));
+}
+
+/** `inner` runs back to back; µs per call over all of them. */
+async function timedSample(p: Prepared, script: Script, inner: number): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < inner; i++) total += await timedRun(p, script);
+  return total / inner;
 }
 
 function countingExecute(executed: { count: number }): Execute {
@@ -58,7 +74,8 @@ async function checkRejectsInvalid(p: Prepared): Promise<void> {
 
 /**
  * Dispatch: 1,000 calls through a full agent loop, as 100 turns × 10 calls and as 1,000 turns ×
- * 1 call, adapters alternating per repetition after a warm-up.
+ * 1 call, adapters alternating per repetition after a warm-up. A sample of a fast adapter is
+ * the mean of several back-to-back runs lasting at least MIN_SAMPLE_MS together.
  */
 export async function dispatchSession(adapters: Adapter[], options: DispatchOptions): Promise<SessionResult> {
   const results: SessionResult = {};
@@ -69,11 +86,12 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
   for (const adapter of adapters) {
     try {
       const executed = { count: 0 };
-      const p = { adapter, tools: adapter.buildTools(specs, countingExecute(executed)), executed };
+      const p: Prepared = { adapter, tools: adapter.buildTools(specs, countingExecute(executed)), executed, inner: { wide: 1, long: 1 } };
       if (adapter.describeTools) slot(results, adapter.id).notes.push(adapter.describeTools(specs));
       await checkRejectsInvalid(p);
       await timedRun(p, wide); // warm-up
-      await timedRun(p, callScript(specs, 200, 1)); // warm-up of the one-call shape
+      const perCallShort = await timedRun(p, callScript(specs, 200, 1)); // warm-up of the one-call shape
+      p.inner = { wide: innerRuns(await timedRun(p, wide), callCount(wide)), long: innerRuns(perCallShort, callCount(long)) };
       prepared.push(p);
     } catch (error) {
       fail(results, adapter.id, error);
@@ -84,7 +102,7 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
       if (failed(results, p.adapter.id)) continue;
       try {
         collectGarbage();
-        record(results, p.adapter.id, 'dispatch_100x10_us', await timedRun(p, wide));
+        record(results, p.adapter.id, 'dispatch_100x10_us', await timedSample(p, wide, p.inner.wide));
       } catch (error) {
         fail(results, p.adapter.id, error);
       }
@@ -95,7 +113,7 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
       if (failed(results, p.adapter.id)) continue;
       try {
         collectGarbage();
-        record(results, p.adapter.id, 'dispatch_1000x1_us', await timedRun(p, long));
+        record(results, p.adapter.id, 'dispatch_1000x1_us', await timedSample(p, long, p.inner.long));
       } catch (error) {
         fail(results, p.adapter.id, error);
       }
@@ -113,7 +131,7 @@ export async function longRunRss(adapter: Adapter): Promise<SessionResult> {
   try {
     const specs = toolSpecs(DISPATCH_TOOLS);
     const executed = { count: 0 };
-    const p = { adapter, tools: adapter.buildTools(specs, countingExecute(executed)), executed };
+    const p: Prepared = { adapter, tools: adapter.buildTools(specs, countingExecute(executed)), executed, inner: { wide: 1, long: 1 } };
     await timedRun(p, callScript(specs, 10, 1));
     collectGarbage();
     record(results, adapter.id, 'rss_before_mb', process.memoryUsage().rss / 2 ** 20);
