@@ -1,10 +1,18 @@
-import { plainToInstance } from 'class-transformer';
+import type * as ClassTransformer from 'class-transformer';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { UserError } from '../errors/user.error';
 import type { ToolContext } from '../tool/tool';
 import { reviveDates } from './date-fields';
 import { classValidatorViolations } from './dto-validation';
 import type { ToolBlueprint } from './tool-blueprint';
+
+// Loaded on the first @Args DTO call only (see dto-validation.ts): most tools never need it.
+let classTransformer: typeof ClassTransformer | undefined;
+function plainToInstance<T extends object>(type: new () => T, plain: object): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  classTransformer ??= require('class-transformer') as typeof ClassTransformer;
+  return classTransformer.plainToInstance(type, plain);
+}
 
 /**
  * The `invoke` of a decorated tool bound to `instance`: revives `Date` fields, maps the

@@ -1,4 +1,5 @@
-import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
+import type * as ClassValidator from 'class-validator';
+import type { ValidationError } from 'class-validator';
 import type { ArgumentViolation } from '../errors/tool-arguments.error';
 import { pointer } from '../schema/json-pointer';
 import { readDesignMetadata } from '../decorators/decorator-environment';
@@ -17,6 +18,15 @@ export const SCHEMA_EXPRESSIBLE_VALIDATORS: ReadonlySet<string> = new Set([
 
 const cache = new WeakMap<Function, boolean>();
 
+// class-validator (with validator.js) and class-transformer's storage are loaded on first use:
+// only tools taking an @Args DTO need them, and loading them eagerly was most of the import time
+// of @toolwright/core. Their metadata lives on globalThis, so nothing decorated before is lost.
+let classValidator: typeof ClassValidator | undefined;
+function loadClassValidator(): typeof ClassValidator {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (classValidator ??= require('class-validator') as typeof ClassValidator);
+}
+
 /** Whether validating instances of `dto` needs class-validator (beyond the JSON schema). */
 export function needsClassValidator(dto: Function): boolean {
   let answer = cache.get(dto);
@@ -30,7 +40,7 @@ export function needsClassValidator(dto: Function): boolean {
 function inspect(dto: Function, seen: Set<Function>): boolean {
   if (seen.has(dto)) return false;
   seen.add(dto);
-  const storage = getMetadataStorage();
+  const storage = loadClassValidator().getMetadataStorage();
   for (const m of storage.getTargetValidationMetadatas(dto, '', true, false)) {
     if (m.validateIf) return true;
     switch (m.type) {
@@ -58,21 +68,26 @@ function inspect(dto: Function, seen: Set<Function>): boolean {
   return false;
 }
 
-// class-transformer does not export its metadata storage from the package root (nor type it).
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: { findTypeMetadata(target: Function, property: string): { typeFunction(): unknown } | undefined };
-};
+interface TypeMetadataStorage {
+  findTypeMetadata(target: Function, property: string): { typeFunction(): unknown } | undefined;
+}
+let typeMetadata: TypeMetadataStorage | undefined;
+function loadTypeMetadata(): TypeMetadataStorage {
+  // class-transformer does not export its metadata storage from the package root (nor type it).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (typeMetadata ??= (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TypeMetadataStorage }).defaultMetadataStorage);
+}
 
 function nestedClassOf(dto: Function, property: string): Function | undefined {
   // class-transformer's @Type records the element class; fall back to the emitted design type.
-  const viaType = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction();
+  const viaType = loadTypeMetadata().findTypeMetadata(dto, property)?.typeFunction();
   const type = viaType ?? readDesignMetadata(DESIGN_TYPE, dto.prototype as object, property);
   return typeof type === 'function' && type !== Array && type !== Object ? type : undefined;
 }
 
 /** Runs class-validator on a DTO instance; the violations, with JSON pointers. */
 export async function classValidatorViolations(instance: object): Promise<ArgumentViolation[]> {
-  const errors = await validate(instance, { forbidUnknownValues: false });
+  const errors = await loadClassValidator().validate(instance, { forbidUnknownValues: false });
   const out: ArgumentViolation[] = [];
   collect(errors, '', out);
   return out;
