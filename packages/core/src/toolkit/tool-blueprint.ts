@@ -65,7 +65,12 @@ function build(ctor: Function): ToolBlueprint[] {
     const strict = tool.options.strict ?? true;
     let parameters: JsonSchema;
     try {
-      assertValidParametersSchema(declared.parameters, name);
+      // A schema the scanner embedded was generated from the TypeScript types in the same
+      // compilation, so it is well-formed by construction; checking it against the JSON Schema
+      // meta-schema was the largest cost of toolsOf (and compiling the meta-schema the largest
+      // cold one). Manifest and reflected schemas are still checked. The strict rewrite below
+      // runs for every source, and a schema ajv cannot compile still fails as ToolDefinitionError.
+      if (declared.source !== 'embedded') assertValidParametersSchema(declared.parameters, name);
       parameters = strict ? toStrictSchema(declared.parameters, { toolName: name }) : looseCopy(declared.parameters);
     } catch (error) {
       if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`, error.toolName, error.path);
