@@ -3,13 +3,25 @@ import * as path from 'path';
 import * as ts from 'typescript';
 import { loadProgram } from '@toolwright/scanner';
 
+const programs = new Map<string, ts.Program>();
+
+/** The program of a fixture tsconfig, made once per test file (emitting does not change it). */
+export function fixtureProgram(tsconfig: string): ts.Program {
+  let program = programs.get(tsconfig);
+  if (!program) {
+    program = loadProgram(tsconfig).program;
+    programs.set(tsconfig, program);
+  }
+  return program;
+}
+
 /** Emits a fixture project into `outDir` (optionally through transformers); returns the JS per file. */
 export function compileFixture(
   tsconfig: string,
   outDir: string,
   before: (program: ts.Program) => Array<ts.TransformerFactory<ts.SourceFile>> = () => [],
 ): { program: ts.Program; js: Map<string, string> } {
-  const { program } = loadProgram(tsconfig);
+  const program = fixtureProgram(tsconfig);
   const js = new Map<string, string>();
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });

@@ -1,12 +1,28 @@
 import 'reflect-metadata';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
 import { getMetadataStorage, loadSchemaManifest, toolsOf, type Tool } from '@toolwright/core';
 import { buildManifest, scanTools } from '@toolwright/scanner';
 import transformer, { factory, name, version } from '../src/transformer';
-import { compileFixture } from './compile-fixture';
+import { compileFixture, fixtureProgram } from './compile-fixture';
 
 const fixtures = path.join(__dirname, 'fixtures', 'runtime');
 const tsconfig = path.join(fixtures, 'tsconfig.json');
+
+/** The first file named `name` under `dir`. */
+function findFile(dir: string, name: string): string | undefined {
+  if (!fs.existsSync(dir)) return undefined;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isFile() && entry.name === name) return full;
+    if (entry.isDirectory()) {
+      const found = findFile(full, name);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
 
 /** Runs emitted code against a stand-in core and returns the arguments of each `@Tool(...)` call. */
 function captureToolCalls(js: string): unknown[][] {
@@ -28,7 +44,7 @@ describe('the schema transformer', () => {
     const source = js.get('trip-tools') as string;
 
     const calls = captureToolCalls(source);
-    const scanned = new Map(scanTools(tsconfig).tools.map((tool) => [tool.key, tool.schema]));
+    const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, tool.schema]));
 
     it('embeds the scanned schema as the second argument of an aliased @Tool call', () => {
       expect(calls[0]).toEqual([{ timeoutMs: 1000 }, scanned.get('TripTools.book')]);
@@ -89,6 +105,23 @@ describe('the schema transformer', () => {
     });
   });
 
+  describe('when compiled by ts-patch (tspc) from a tsconfig plugin entry', () => {
+    it('embeds the schemas', () => {
+      const outDir = path.join(fixtures, 'dist', 'tspc');
+      fs.rmSync(outDir, { recursive: true, force: true });
+      spawnSync('npx', ['--no-install', 'tspc', '-p', path.join(fixtures, 'tsconfig.tspc.json')], { cwd: fixtures, encoding: 'utf8' });
+      const emitted = findFile(outDir, 'trip-tools.js');
+      expect(emitted).toBeDefined();
+      const calls = captureToolCalls(fs.readFileSync(emitted as string, 'utf8'));
+      const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, tool.schema]));
+      expect(calls.map((call) => call[1])).toEqual([
+        scanned.get('TripTools.book'),
+        scanned.get('TripTools.cancel'),
+        { parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } },
+      ]);
+    }, 60_000);
+  });
+
   describe('when a tool cannot be strict', () => {
     it("embeds the loose schema by default and leaves the error to core's registration", () => {
       const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'loose'), (program) => [transformer(program)]);
@@ -106,7 +139,7 @@ describe('the schema transformer', () => {
 describe('a manifest loaded at run time', () => {
   it('gives the same tools as the transformer', () => {
     compileFixture(tsconfig, path.join(fixtures, 'dist', 'plain'));
-    const { tools } = scanTools(tsconfig, { includeFile: (file) => file.endsWith('trip-tools.ts') });
+    const { tools } = scanTools(fixtureProgram(tsconfig), { includeFile: (file) => file.endsWith('trip-tools.ts') });
     const viaTransformer = require(path.join(fixtures, 'dist', 'transformed', 'trip-tools.js')).TripTools;
     const plainClass = require(path.join(fixtures, 'dist', 'plain', 'trip-tools.js')).TripTools;
     expect(() => toolsOf(new plainClass())).toThrow(/TripTools\.book|book/);

@@ -2,7 +2,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { formatDiagnostic } from '../diagnostics/scan-diagnostic';
 import { buildManifest, compareManifests, hasDrift, MANIFEST_FILE, readManifest, serializeManifest } from '../manifest/manifest';
-import { parseTsconfig } from '../scan/load-program';
 import { scanTools } from '../scan/scan-tools';
 import type { CliIo } from './cli-io';
 
@@ -11,7 +10,6 @@ export function scanCommand(options: { project: string; out?: string; check: boo
   const project = path.resolve(io.cwd, options.project);
   const configDir = fs.existsSync(project) && fs.statSync(project).isDirectory() ? project : path.dirname(project);
   const out = path.resolve(io.cwd, options.out ?? path.join(configDir, MANIFEST_FILE));
-  parseTsconfig(project);
   const result = scanTools(project);
   for (const diagnostic of result.diagnostics) io.stderr(`${formatDiagnostic(diagnostic, io.cwd)}\n`);
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.category === 'error').length;

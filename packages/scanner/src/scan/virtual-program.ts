@@ -7,6 +7,10 @@ import * as ts from 'typescript';
  * a fresh type checker.
  */
 export function createVirtualProgram(base: ts.Program, appended: Map<string, string>): ts.Program {
+  // A program made by another copy of the compiler (ts-patch's tspc loads its own) cannot share
+  // its parsed and bound files with this copy: symbol ids would collide. Then only the texts are
+  // shared, and every file is parsed again.
+  const shareFiles = isFromThisCompiler(base);
   const options = base.getCompilerOptions();
   const host = ts.createCompilerHost(options, true);
   const key = (fileName: string): string => path.resolve(fileName);
@@ -15,8 +19,8 @@ export function createVirtualProgram(base: ts.Program, appended: Map<string, str
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreateNewSourceFile) => {
     const original = base.getSourceFile(fileName);
     const text = extra.get(key(fileName));
-    if (original && text !== undefined) {
-      return ts.createSourceFile(fileName, original.text + text, languageVersion, true, scriptKindOf(fileName));
+    if (original && (text !== undefined || !shareFiles)) {
+      return ts.createSourceFile(fileName, original.text + (text ?? ''), languageVersion, true, scriptKindOf(fileName));
     }
     return original ?? readFromDisk(fileName, languageVersion, onError, shouldCreateNewSourceFile);
   };
@@ -24,11 +28,20 @@ export function createVirtualProgram(base: ts.Program, appended: Map<string, str
     rootNames: base.getRootFileNames(),
     options,
     host,
-    oldProgram: base,
+    oldProgram: shareFiles ? base : undefined,
     projectReferences: base.getProjectReferences(),
   });
 }
 
 function scriptKindOf(fileName: string): ts.ScriptKind {
   return fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+}
+
+let sourceFileConstructor: unknown;
+
+/** Whether a program's files were made by this copy of the TypeScript compiler. */
+function isFromThisCompiler(program: ts.Program): boolean {
+  sourceFileConstructor ??= ts.createSourceFile('probe.ts', '', ts.ScriptTarget.Latest).constructor;
+  const [first] = program.getSourceFiles();
+  return first === undefined || first.constructor === sourceFileConstructor;
 }

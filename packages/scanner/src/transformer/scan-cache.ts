@@ -18,7 +18,8 @@ interface CachedScan {
  * program alone would rescan everything each time. Here a file's scan is reused as long as the
  * file and all user files of the program it was scanned in are the same `SourceFile` objects
  * (the language service keeps unchanged files' objects); a miss scans, in one go, every file of
- * the current program that has no valid scan.
+ * the current program reachable from the file through imports (the files the host compiles
+ * next) that has no valid scan.
  */
 export class ScanCache {
   private readonly files = new Map<string, CachedScan>();
@@ -30,8 +31,7 @@ export class ScanCache {
     const cached = this.files.get(sourceFile.fileName);
     if (cached && this.isValid(cached, program)) return cached;
     const pending = new Set(
-      program
-        .getSourceFiles()
+      reachableUserFiles(program, sourceFile)
         .filter((file) => mayDeclareTools(file, this.coreModules))
         .filter((file) => {
           const entry = this.files.get(file.fileName);
@@ -68,6 +68,29 @@ export class ScanCache {
     }
     return true;
   }
+}
+
+/**
+ * The user files (not declarations, not under node_modules) that `start` imports, directly or
+ * not, `start` included. ts-jest's program holds every file its tsconfig matches; following
+ * imports keeps a scan to what the test being compiled actually loads.
+ */
+function reachableUserFiles(program: ts.Program, start: ts.SourceFile): ts.SourceFile[] {
+  const options = program.getCompilerOptions();
+  const seen = new Map<string, ts.SourceFile>([[start.fileName, start]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift() as ts.SourceFile;
+    for (const imported of ts.preProcessFile(file.text, true, true).importedFiles) {
+      const resolved = ts.resolveModuleName(imported.fileName, file.fileName, options, ts.sys).resolvedModule;
+      if (!resolved || resolved.isExternalLibraryImport) continue;
+      const target = program.getSourceFile(resolved.resolvedFileName);
+      if (!target || target.isDeclarationFile || seen.has(target.fileName) || /[\\/]node_modules[\\/]/.test(target.fileName)) continue;
+      seen.set(target.fileName, target);
+      queue.push(target);
+    }
+  }
+  return [...seen.values()];
 }
 
 /** Formats the error diagnostics of a scan for an exception or a warning. */
