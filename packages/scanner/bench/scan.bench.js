@@ -11,7 +11,14 @@ const ts = require('typescript');
 const { performance } = require('perf_hooks');
 const { scanTools, loadProgram, createSchemaTransformer } = require('../dist/index.js');
 
-const root = path.join(__dirname, 'generated');
+const os = require('os');
+
+// Generated projects live outside the repository (so editors, tsc and ts-jest never pick them
+// up), with a link to the repository's node_modules for module resolution.
+const repoRoot = path.resolve(__dirname, '../../..');
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-bench-'));
+fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
 
 function toolkitSource(fileIndex, toolsPerFile) {
   const lines = [
@@ -65,7 +72,7 @@ function generate(dir, files, toolsPerFile) {
     path.join(dir, 'tsconfig.json'),
     JSON.stringify(
       {
-        extends: '../../../../../tsconfig.base.json',
+        extends: path.join(repoRoot, 'tsconfig.base.json'),
         compilerOptions: { composite: false, declaration: false, declarationMap: false, sourceMap: false, rootDir: 'src', outDir: 'dist' },
         include: ['src'],
       },
