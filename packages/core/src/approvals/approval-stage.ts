@@ -30,18 +30,21 @@ import { editedArgumentsJson, validateEditedArguments } from './edited-arguments
  * and `approval_required` is emitted. Returns whether the batch paused. @internal
  */
 export async function reviewApprovals(env: RunEnvironment, agent: Agent<any>, prepared: PreparedCall[], batch: PendingBatch): Promise<boolean> {
-  const candidates = prepared.filter((p) => p.tool && !p.answer && !batch.outputs.has(p.call.callId) && !batch.nested?.has(p.call.callId));
-  if (candidates.length === 0) return false;
   const state = env.state;
-  const batchInfo: ApprovalPolicyCall[] = candidates.map((p) => ({ tool: p.tool!, toolName: p.tool!.name, callId: p.call.callId, args: p.args }));
+  const hasDecisions = state.approvals.exact.size > 0 || state.approvals.standing.size > 0;
+  const hasPolicies = env.approvalPolicies.length > 0;
+  const candidates = prepared.filter((p) => p.tool && !p.answer && !batch.outputs.has(p.call.callId) && !batch.nested?.has(p.call.callId));
+  const batchInfo: ApprovalPolicyCall[] = hasPolicies ? candidates.map((p) => ({ tool: p.tool!, toolName: p.tool!.name, callId: p.call.callId, args: p.args })) : [];
   const gated: PreparedCall[] = [];
   for (const p of candidates) {
     const tool = p.tool!;
-    const recorded = state.approvals.lookup(tool.name, p.call.callId);
+    const recorded = hasDecisions ? state.approvals.lookup(tool.name, p.call.callId) : undefined;
     if (recorded) {
       applyDecision(p, recorded);
       continue;
     }
+    // The common case (no predicate, no flag, no policies) stays synchronous.
+    if (tool.needsApproval === false && !hasPolicies) continue;
     if (!(await needsApproval(env, agent, p, batchInfo))) continue;
     if (env.guardrailsBeforeApproval && (await refusedByGuardrails(env, agent, p))) continue;
     gated.push(p);

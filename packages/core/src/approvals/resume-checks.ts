@@ -12,10 +12,10 @@ import type { PendingBatch } from '../state/pending-batch';
  */
 export function checkResumedCalls(env: RunEnvironment, prepared: readonly PreparedCall[]): void {
   const state = env.state;
+  if (state.resumedInterruptions.length === 0 && state.approvals.exact.size === 0) return;
   const waited = new Set<string>();
   for (const r of state.resumedInterruptions) waited.add(r.parentCallId ?? r.callId);
   for (const callId of state.approvals.exact.keys()) waited.add(callId);
-  if (waited.size === 0) return;
   for (const p of prepared) {
     if (p.tool || !waited.has(p.call.callId) || state.pendingBatch?.outputs.has(p.call.callId)) continue;
     throw new RunStateError(

@@ -14,10 +14,11 @@ import { duplicateKey, rememberedOutput } from './duplicate-ledger';
  * `confirm_duplicate: true` runs. Calls that will run get their ledger key. @internal
  */
 export function applyDuplicatePolicies(state: RunState<any>, prepared: PreparedCall[], batch: PendingBatch): void {
-  const inBatch = new Map<string, string>();
+  let inBatch: Map<string, string> | undefined;
   for (const p of prepared) {
     const tool = p.tool;
     if (!tool || p.answer || tool.duplicates === 'allow' || batch.outputs.has(p.call.callId)) continue;
+    inBatch ??= new Map();
     const key = duplicateKey(tool.name, p.args);
     const earlier = state.calledTools.get(key);
     const earlierInBatch = inBatch.get(key);

@@ -116,6 +116,21 @@ describe('Approvals', () => {
       expect(resumed.finalOutput).toContain('"c2":"refunded 10"');
     });
 
+    it('resumes through runner.stream too, emitting the resumed batch\'s outputs', async () => {
+      const { tool } = refundTool(undefined, { needsApproval: true });
+      const agent = new Agent({ name: 'support', tools: [textTool('lookup', () => 'found'), tool] });
+      const runner = new Runner({ model: twoCalls() });
+      const paused = await runner.run(agent, 'go');
+      paused.state.approve('c2');
+      const stream = runner.stream(agent, paused.state);
+      const events: RunEvent[] = [];
+      for await (const event of stream) events.push(event);
+      expect(events.filter((e) => e.type === 'tool_output').map((e) => (e as { callId: string }).callId).sort()).toEqual(['c1', 'c2']);
+      expect(events.map((e) => e.type)).not.toContain('tool_called');
+      expect(events[events.length - 1]!.type).toBe('run_completed');
+      expect((await stream.result).finalOutput).toBe('done: {"c1":"found","c2":"refunded 30"}');
+    });
+
     it('never re-runs calls already answered, and may pause again on the next batch', async () => {
       const lookup = jest.fn(() => 'found');
       const { tool, invoke } = refundTool(undefined, { needsApproval: true });
