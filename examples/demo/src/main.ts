@@ -1,7 +1,8 @@
+import 'reflect-metadata';
 import { Agent, Runner } from '@toolwright/core';
 import { createModel } from './model';
 import { Timeline } from './timeline';
-import { tripTools, type Traveller } from './trip-tools';
+import { TripTools, type Traveller } from './trip-tools';
 
 async function main(): Promise<void> {
   const { model, description } = createModel();
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
     instructions: (ctx) =>
       `You plan short trips for ${ctx.context.name}, who lives in ${ctx.context.homeCity}. ` +
       'Search flights first; look up weather and hotels together; answer with a short itinerary.',
-    tools: tripTools,
+    tools: [new TripTools()],
   });
   const runner = new Runner({ model, maxTurns: 8, maxToolConcurrency: 4 });
   const question = 'Plan a weekend in Bergen from June 12th, two nights, hotel under €150.';

@@ -1,4 +1,6 @@
-import { defineTool, ToolResult, type Tool, type ToolContext } from '@toolwright/core';
+import { Args, Ctx, Param, Tool, Toolkit, ToolResult, type ToolContext } from '@toolwright/core';
+import { HotelQuery } from './hotel-query.dto';
+import { wait } from './wait';
 
 /** What a trip-planning run knows about the traveller. */
 export interface Traveller {
@@ -6,87 +8,71 @@ export interface Traveller {
   homeCity: string;
 }
 
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-
 const AIRLINES = ['Norwegian', 'SAS', 'Widerøe', 'KLM'];
+const HOTELS = [
+  { name: 'Hotel Bryggen', perNight: 129 },
+  { name: 'Citybox', perNight: 89 },
+  { name: 'Grand Terminus', perNight: 159 },
+];
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
-/** The slow one: asks four airlines in turn and reports progress after each. */
-export const searchFlights: Tool<Traveller> = defineTool<Traveller>({
-  name: 'search_flights',
-  description: 'Search flights between two cities on a date; returns the cheapest options.',
-  parameters: {
-    type: 'object',
-    properties: {
-      from: { type: 'string', description: 'Departure city' },
-      to: { type: 'string', description: 'Arrival city' },
-      date: { type: 'string', description: 'Departure date, YYYY-MM-DD' },
-    },
-    required: ['from', 'to', 'date'],
-  },
-  timeoutMs: 5_000,
-  async invoke(ctx: ToolContext<Traveller>, args: { from: string; to: string; date: string }) {
+/**
+ * The demo's trip-planning tools. Their JSON schemas are generated from these signatures and
+ * embedded into the compiled `@Tool(...)` calls by `toolwright build`.
+ */
+@Toolkit({ name: 'trip', description: 'Flights, weather and hotels for short trips.' })
+export class TripTools {
+  /**
+   * Search flights between two cities on a date; returns the cheapest options.
+   * @param from Departure city.
+   * @param to Arrival city.
+   * @param date Departure date, YYYY-MM-DD.
+   */
+  @Tool({ timeoutMs: 5_000 })
+  async searchFlights(
+    @Param('from', { minLength: 2 }) from: string,
+    @Param('to', { minLength: 2 }) to: string,
+    @Param('date', { pattern: ISO_DATE }) date: string,
+    @Ctx() ctx: ToolContext<Traveller>,
+  ): Promise<ToolResult> {
+    // The demo's slow tool: it asks four airlines in turn and reports progress after each.
     const offers: Array<{ airline: string; price: number; departs: string }> = [];
     for (const [i, airline] of AIRLINES.entries()) {
       await wait(180, ctx.signal);
-      offers.push({ airline, price: 89 + ((args.to.length * 37 + i * 53) % 140), departs: `${7 + i * 3}:${i % 2 ? '45' : '10'}` });
+      offers.push({ airline, price: 89 + ((to.length * 37 + i * 53) % 140), departs: `${7 + i * 3}:${i % 2 ? '45' : '10'}` });
       ctx.emit(`asked ${airline} (${i + 1}/${AIRLINES.length})`);
     }
     offers.sort((a, b) => a.price - b.price);
     const best = offers.slice(0, 2);
-    return ToolResult.text(best.map((o) => `${o.airline} ${args.from}→${args.to} ${args.date} ${o.departs}, €${o.price}`).join('\n'))
+    return ToolResult.text(best.map((o) => `${o.airline} ${from}→${to} ${date} ${o.departs}, €${o.price}`).join('\n'))
       .withDetails({ offers })
-      .withTitle(`Flights ${args.from}→${args.to}`);
-  },
-});
+      .withTitle(`Flights ${from}→${to}`);
+  }
 
-/** Runs in parallel with find_hotels. */
-export const getWeather: Tool<Traveller> = defineTool<Traveller>({
-  name: 'get_weather',
-  description: 'Get the weather forecast for a city on a date.',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string' }, date: { type: 'string', description: 'YYYY-MM-DD' } },
-    required: ['city', 'date'],
-  },
-  async invoke(ctx: ToolContext<Traveller>, args: { city: string; date: string }) {
+  /**
+   * Get the weather forecast for a city on a date.
+   * @param city City name, e.g. "Bergen".
+   * @param date Day of the forecast, YYYY-MM-DD.
+   */
+  @Tool()
+  async getWeather(
+    @Param('city', { minLength: 2 }) city: string,
+    @Param('date', { pattern: ISO_DATE }) date: string,
+    @Ctx() ctx: ToolContext<Traveller>,
+  ): Promise<{ city: string; date: string; forecast: string; highC: number; lowC: number }> {
     await wait(250, ctx.signal);
-    return { city: args.city, date: args.date, forecast: 'light rain, clearing in the afternoon', highC: 14, lowC: 8 };
-  },
-});
+    return { city, date, forecast: 'light rain, clearing in the afternoon', highC: 14, lowC: 8 };
+  }
 
-/** Runs in parallel with get_weather. */
-export const findHotels: Tool<Traveller> = defineTool<Traveller>({
-  name: 'find_hotels',
-  description: 'Find hotels in a city for a number of nights, cheapest first.',
-  parameters: {
-    type: 'object',
-    properties: {
-      city: { type: 'string' },
-      nights: { type: 'integer', minimum: 1, maximum: 30 },
-      maxPricePerNight: { type: 'number', description: 'Upper limit in euros' },
-    },
-    required: ['city', 'nights'],
-  },
-  async invoke(ctx: ToolContext<Traveller>, args: { city: string; nights: number; maxPricePerNight?: number }) {
+  /** Find hotels in a city for a number of nights, cheapest first. */
+  @Tool()
+  async findHotels(@Args() query: HotelQuery, @Ctx() ctx: ToolContext<Traveller>): Promise<string> {
+    // The model calls this and get_weather in one turn; the runner runs them in parallel.
     await wait(300, ctx.signal);
-    const limit = args.maxPricePerNight ?? Infinity;
-    const hotels = [
-      { name: 'Hotel Bryggen', perNight: 129 },
-      { name: 'Citybox', perNight: 89 },
-      { name: 'Grand Terminus', perNight: 159 },
-    ]
-      .filter((h) => h.perNight <= limit)
-      .sort((a, b) => a.perNight - b.perNight);
-    return hotels.map((h) => `${h.name}: €${h.perNight}/night, €${h.perNight * args.nights} for ${args.nights} nights`).join('\n');
-  },
-});
-
-/** Every tool of the demo. */
-export const tripTools: Tool<Traveller>[] = [searchFlights, getWeather, findHotels];
+    const limit = query.maxPricePerNight ?? Infinity;
+    const hotels = HOTELS.filter((h) => h.perNight <= limit).sort((a, b) => a.perNight - b.perNight);
+    if (hotels.length === 0) return `No hotel in ${query.city} at €${limit}/night or less; the cheapest is €${Math.min(...HOTELS.map((h) => h.perNight))}.`;
+    const nights = `${query.nights} night${query.nights === 1 ? '' : 's'}`;
+    return hotels.map((h) => `${h.name}: €${h.perNight}/night, €${h.perNight * query.nights} for ${nights}`).join('\n');
+  }
+}
