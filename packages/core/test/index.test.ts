@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import * as api from '../src';
+
+describe('@toolwright/core public surface', () => {
+  it('exports exactly these runtime names', () => {
+    // Grouped as in src/index.ts. Adding or removing a runtime export must update this list.
+    const expected = [
+      // Errors
+      'ToolwrightError', 'UserError', 'ToolDefinitionError', 'ToolArgumentsError', 'ToolTimeoutError', 'ToolCallError',
+      'GuardrailTripwireError', 'MaxTurnsExceededError', 'RunStateError', 'ModelError', 'RunCancelledError',
+      'ConsecutiveToolFailuresError',
+      // Results, content and items
+      'Content', 'ToolResult', 'toToolResult', 'toModelOutput', 'emptyUsage', 'addUsage',
+      'userMessage', 'assistantMessage', 'messageText',
+      // Guardrails and interceptors
+      'GuardrailOutcome', 'defineToolInputGuardrail', 'defineToolOutputGuardrail',
+      'runInputGuardrails', 'runOutputGuardrails', 'runInterceptors',
+      // Toolsets, handoffs, agents
+      'isToolset', 'ToolSearchToolset', 'Handoff', 'handoff', 'defaultHandoffToolName', 'Agent',
+      // Models and running
+      'ScriptedModel', 'Runner', 'defaultToolErrorText', 'RunState', 'RUN_STATE_FORMAT', 'RUN_STATE_VERSION', 'RunStream',
+      // Approvals and duplicate calls
+      'DEFAULT_REJECTION_MESSAGE', 'defineApprovalPolicy', 'requireApprovalFor', 'ToolInterruption', 'CONFIRM_DUPLICATE_PARAMETER',
+      // Declaring tools
+      'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS',
+      'parseToolArguments', 'FORBIDDEN_ARGUMENT_KEYS',
+      // Decorators and toolkits
+      'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'HideTool',
+      'toolsOf', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
+      // Metadata and schema manifests
+      'MetadataStorage', 'getMetadataStorage', 'loadSchemaManifest', 'SCHEMA_MANIFEST_FILE', 'SCHEMA_MANIFEST_VERSION',
+    ];
+    expect(Object.keys(api).sort()).toEqual([...expected].sort());
+  });
+
+  it('has no default export', () => {
+    expect('default' in api).toBe(false);
+  });
+});
