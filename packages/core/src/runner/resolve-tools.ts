@@ -83,7 +83,8 @@ export async function resolveTurnTools(env: RunEnvironment, agent: Agent<any>, e
   const sources = new Map<string, string>();
   for (const entry of entries) {
     if (isTool(entry)) {
-      await offer(env, agent, turn, sources, entry, undefined);
+      const pending = offer(env, agent, turn, sources, entry, undefined);
+      if (pending) await pending;
     } else {
       await setUpToolset(env, entry);
       turn.toolsets.push(entry);
@@ -97,21 +98,26 @@ export async function resolveTurnTools(env: RunEnvironment, agent: Agent<any>, e
             `Toolset "${entry.name}" returned ${describe(tool)} among its tools; tools(ctx) must return Tool objects (defineTool(...), toolsOf(instance)).`,
           );
         }
-        await offer(env, agent, turn, sources, tool, entry.name);
+        const pending = offer(env, agent, turn, sources, tool, entry.name);
+        if (pending) await pending;
       }
     }
   }
   return turn;
 }
 
-async function offer(
+/**
+ * Offers one tool this turn. Synchronous unless the tool's `isEnabled` returns a promise: an
+ * `await` per tool per turn was a large share of a one-call turn's cost.
+ */
+function offer(
   env: RunEnvironment,
   agent: Agent<any>,
   turn: TurnTools,
   sources: Map<string, string>,
   tool: Tool,
   toolsetName: string | undefined,
-): Promise<void> {
+): Promise<void> | undefined {
   const source = toolsetName ? `toolset "${toolsetName}"` : (tool.source ?? 'a tool object');
   const earlier = sources.get(tool.name);
   if (earlier !== undefined) {
@@ -125,9 +131,26 @@ async function offer(
     turn.deferredNames.add(tool.name);
     if (!env.state.disclosedTools.has(tool.name)) return;
   }
-  if (tool.isEnabled && !(await tool.isEnabled(env.runContext, agent))) return;
+  if (tool.isEnabled) {
+    const enabled = tool.isEnabled(env.runContext, agent);
+    if (isThenable(enabled)) {
+      return Promise.resolve(enabled).then((yes) => {
+        if (yes) addOffered(turn, tool);
+      });
+    }
+    if (!enabled) return undefined;
+  }
+  addOffered(turn, tool);
+  return undefined;
+}
+
+function addOffered(turn: TurnTools, tool: Tool): void {
   turn.byName.set(tool.name, tool);
   turn.definitions.push(definitionOf(tool));
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 async function setUpToolset(env: RunEnvironment, toolset: Toolset): Promise<void> {
