@@ -28,8 +28,15 @@ function innerRuns(usPerCall: number, calls: number): number {
   return Math.min(50, Math.max(1, Math.ceil((MIN_SAMPLE_MS * 1000) / (usPerCall * calls))));
 }
 
-/** `inner` runs back to back; µs per call over all of them. */
+/**
+ * One sample: a full GC (so the previous adapter's garbage is not collected on this one's
+ * clock), then, for a fast adapter, one untimed run — right after a forced full GC the young
+ * generation is at its minimum size and a short run measured then came out 1.5–2× slower than
+ * in steady state — then `inner` runs back to back; µs per call over them.
+ */
 async function timedSample(p: Prepared, script: Script, inner: number): Promise<number> {
+  collectGarbage();
+  if (inner > 1) await timedRun(p, script);
   let total = 0;
   for (let i = 0; i < inner; i++) total += await timedRun(p, script);
   return total / inner;
@@ -101,7 +108,6 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
     for (const p of rotate(prepared, r)) {
       if (failed(results, p.adapter.id)) continue;
       try {
-        collectGarbage();
         record(results, p.adapter.id, 'dispatch_100x10_us', await timedSample(p, wide, p.inner.wide));
       } catch (error) {
         fail(results, p.adapter.id, error);
@@ -112,7 +118,6 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
     for (const p of rotate(prepared, r)) {
       if (failed(results, p.adapter.id)) continue;
       try {
-        collectGarbage();
         record(results, p.adapter.id, 'dispatch_1000x1_us', await timedSample(p, long, p.inner.long));
       } catch (error) {
         fail(results, p.adapter.id, error);

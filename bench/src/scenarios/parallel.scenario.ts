@@ -34,7 +34,9 @@ export async function parallelSession(adapters: Adapter[], reps: number): Promis
     for (const p of rotate(prepared, r)) {
       if (failed(results, p.adapter.id)) continue;
       try {
+        // A full GC, then one untimed run to bring the heap back to steady state (see dispatch).
         collectGarbage();
+        await once(p);
         record(results, p.adapter.id, 'parallel_ms', await once(p));
       } catch (error) {
         fail(results, p.adapter.id, error);
