@@ -1,10 +1,10 @@
-import MiniSearch from 'minisearch';
 import { UserError } from '../errors/user.error';
 import { ToolResult } from '../result/tool-result';
 import { defineTool } from '../tool/define-tool';
 import type { RunContext, Tool, ToolContext } from '../tool/tool';
 import { assertValidToolName } from '../tool/tool-name';
-import { buildCatalogue, nameWords, oneLine, parameterWords, type CatalogueEntry } from './tool-catalogue';
+import { buildCatalogue, oneLine, type CatalogueEntry } from './tool-catalogue';
+import { ToolIndex } from './tool-index';
 import type { Toolset } from './toolset';
 
 /** Options of `new ToolSearchToolset(...)`. */
@@ -30,13 +30,6 @@ export interface ToolSearchHit {
   score: number;
 }
 
-interface IndexedTool {
-  id: string;
-  words: string;
-  description: string;
-  params: string;
-}
-
 /**
  * Hides a large catalogue of tools (hundreds to tens of thousands) behind a single
  * `search_tools(query)` tool. A search lists the best matches (name and one-line description)
@@ -44,9 +37,14 @@ interface IndexedTool {
  * run (the disclosed names live in the run's `RunState`, so they survive a pause and resume).
  *
  * Ranking is BM25 (MiniSearch) over the tools' names split into words (`create_calendar_event`,
- * `createCalendarEvent` → "create calendar event"), descriptions and parameter names, with
- * prefix and fuzzy matching so partial words and typos still find a tool. The index is built
- * once per toolset, on the first search, and shared by every run.
+ * `createCalendarEvent` → "create calendar event", boosted), descriptions and parameter names.
+ * Queries and documents share one tokenizer (identifiers split, lower case, English stop words
+ * dropped); in catalogues of 100+ tools a word found in more than half of a field (say "user" in
+ * every description) is left out of that field, as it barely moves BM25 scores but would make
+ * every query using it walk the whole catalogue. Query words of 3+ letters also match as
+ * prefixes; a word of 4+ letters that the catalogue does not contain is taken for a typo and
+ * matched within one edit (two from 8 letters). The index is built once per toolset, on the
+ * first search (or `warmUp()`), and shared by every run.
  *
  * @example
  * const catalogue = new ToolSearchToolset({ tools: [new CrmTools(), new CalendarTools(), ...rawTools], maxResults: 5 });
@@ -58,7 +56,7 @@ export class ToolSearchToolset implements Toolset {
   /** The search tool the model is offered. */
   readonly searchTool: Tool;
   private readonly catalogue: Map<string, Tool>;
-  private index?: MiniSearch<IndexedTool>;
+  private index?: ToolIndex;
 
   constructor(options: ToolSearchToolsetOptions) {
     if (!options || !Array.isArray(options.tools)) {
@@ -123,14 +121,9 @@ export class ToolSearchToolset implements Toolset {
   search(query: string, limit = this.maxResults): ToolSearchHit[] {
     const words = typeof query === 'string' ? query.trim() : '';
     if (words === '') return [];
-    const hits = this.buildIndex().search(nameWords(words));
-    const out: ToolSearchHit[] = [];
-    for (const hit of hits) {
-      if (out.length >= limit) break;
-      const tool = this.catalogue.get(hit.id as string)!;
-      out.push({ name: tool.name, description: oneLine(tool.description), score: hit.score });
-    }
-    return out;
+    return this.buildIndex()
+      .search(words, limit)
+      .map((hit) => ({ name: hit.name, description: oneLine(this.catalogue.get(hit.name)!.description), score: hit.score }));
   }
 
   /** Builds the index now instead of on the first search (e.g. at startup). */
@@ -138,26 +131,9 @@ export class ToolSearchToolset implements Toolset {
     this.buildIndex();
   }
 
-  private buildIndex(): MiniSearch<IndexedTool> {
-    if (this.index) return this.index;
-    const index = new MiniSearch<IndexedTool>({
-      fields: ['words', 'description', 'params'],
-      storeFields: [],
-      searchOptions: {
-        boost: { words: 3, params: 1.5 },
-        prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-        maxFuzzy: 2,
-        combineWith: 'OR',
-      },
-    });
-    const docs: IndexedTool[] = [];
-    for (const tool of this.catalogue.values()) {
-      docs.push({ id: tool.name, words: nameWords(tool.name), description: tool.description, params: parameterWords(tool.parameters) });
-    }
-    index.addAll(docs);
-    this.index = index;
-    return index;
+  private buildIndex(): ToolIndex {
+    this.index ??= new ToolIndex(this.catalogue.values());
+    return this.index;
   }
 
   private async runSearch(ctx: ToolContext<any>, query: string): Promise<ToolResult> {

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Agent, Param, Runner, ScriptedModel, Tool, ToolSearchToolset, Toolkit, UserError, defineTool, type Tool as ToolObject } from '@toolwright/core';
 import { nameWords, oneLine } from '../../src/toolsets/tool-catalogue';
+import { searchTerms } from '../../src/toolsets/search-terms';
+import { COMMON_TERM_MIN_TOOLS } from '../../src/toolsets/tool-index';
 import { outputsOf } from '../runner/helpers';
 
 function tool(name: string, description: string, properties: Record<string, object> = {}, extra: Partial<ToolObject> = {}): ToolObject {
@@ -32,6 +34,68 @@ describe('ToolSearchToolset', () => {
       expect(search.search('repo')[0]!.name).toBe('list_repositories');
       expect(search.search('calendr evnt')[0]!.name).toMatch(/calendar_event$/);
       expect(search.search('invoise')[0]!.name).toBe('get_invoice');
+    });
+
+    it('takes only words missing from the catalogue for typos, from 4 letters on', () => {
+      const search = new ToolSearchToolset({
+        tools: [...catalogue(), tool('report_bug', 'Report a bug.'), tool('repost_message', 'Post a message again.')],
+      });
+      expect(search.search('emal')[0]!.name).toBe('send_email'); // 4 letters, one edit from "email"
+      expect(search.search('reort')[0]!.name).toBe('report_bug');
+      // "report" is a catalogue word: it is not also read as the one-edit neighbour "repost".
+      expect(search.search('report', 10).map((hit) => hit.name)).toEqual(['report_bug']);
+    });
+
+    it('ignores stop words in queries and documents', () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      expect(search.search('the')).toEqual([]);
+      expect(search.search('to the of')).toEqual([]);
+      expect(search.search('an event in the calendar')[0]!.name).toMatch(/calendar_event$/);
+    });
+
+    it('splits identifiers and symbols inside descriptions', () => {
+      const search = new ToolSearchToolset({ tools: [...catalogue(), tool('billing_helper', 'Wraps `voidInvoice`+`refundPayment` for support.')] });
+      expect(search.search('void')[0]!.name).toBe('billing_helper');
+      expect(search.search('refund payment')[0]!.name).toBe('billing_helper');
+    });
+
+    it('leaves out words found in most of a large catalogue, keeping them where they are rare', () => {
+      const many = (count: number): ToolObject[] =>
+        Array.from({ length: count }, (_, i) => tool(`task_${i}`, `Handles task number ${i} on behalf of the user.`, { note: { type: 'string' } }));
+      const profile = tool('get_user_profile', 'Fetch a profile.', { userId: { type: 'string' } });
+      const large = new ToolSearchToolset({ tools: [...many(COMMON_TERM_MIN_TOOLS), profile] });
+      // "user" is in every other description: only the tool naming it matches, not the whole catalogue.
+      expect(large.search('user', 1000).map((hit) => hit.name)).toEqual(['get_user_profile']);
+      expect(large.search('behalf', 1000)).toEqual([]);
+      expect(large.search('task 42')[0]!.name).toBe('task_42'); // "task" is common in names and descriptions, "42" is not
+      // Below COMMON_TERM_MIN_TOOLS tools nothing is left out.
+      const small = new ToolSearchToolset({ tools: [...many(COMMON_TERM_MIN_TOOLS - 2), profile] });
+      expect(small.search('user', 1000)).toHaveLength(COMMON_TERM_MIN_TOOLS - 1);
+      expect(small.search('user')[0]!.name).toBe('get_user_profile');
+    });
+
+    it('answers queries over a 10,000-tool catalogue in a few milliseconds (generous bound)', () => {
+      const verbs = ['create', 'update', 'delete', 'get', 'list', 'archive', 'export', 'share', 'assign', 'sync'];
+      const objects = ['message', 'channel', 'issue', 'event', 'email', 'file', 'invoice', 'customer', 'ticket', 'user'];
+      const services = Array.from({ length: 100 }, (_, i) => `service${i}`);
+      const tools: ToolObject[] = [];
+      for (const service of services) for (const verb of verbs) for (const object of objects) {
+        tools.push(tool(`${service}_${verb}_${object}`, `${verb} a ${object} in ${service}. Uses the ${service} API on behalf of the user.`, { id: { type: 'string' } }));
+      }
+      const search = new ToolSearchToolset({ tools, maxResults: 5 });
+      search.warmUp();
+      const times: number[] = [];
+      let found = 0;
+      for (let i = 0; i < 200; i++) {
+        const [service, verb, object] = [services[(i * 7) % 100]!, verbs[i % 10]!, objects[(i * 3) % 10]!];
+        const start = performance.now();
+        const hits = search.search(`${verb} ${object} ${service}`);
+        times.push(performance.now() - start);
+        if (hits[0]?.name === `${service}_${verb}_${object}`) found++;
+      }
+      times.sort((a, b) => a - b);
+      expect(found).toBe(200);
+      expect(times[100]!).toBeLessThan(20); // the benchmark measures ≈1 ms; this only catches a collapse
     });
 
     it('returns at most maxResults hits with one-line descriptions, and nothing for an empty query', () => {
@@ -138,6 +202,13 @@ describe('ToolSearchToolset', () => {
       expect(oneLine('First sentence. Second one.')).toBe('First sentence.');
       expect(oneLine('Line one\nline two')).toBe('Line one');
       expect(oneLine('x'.repeat(200))).toHaveLength(120);
+    });
+
+    it('turn text into search terms: identifiers split, lower case, symbols and stop words dropped', () => {
+      expect(searchTerms('Uses the `createEvent` API, e.g. for a user.')).toEqual(['uses', 'create', 'event', 'api', 'e', 'g', 'user']);
+      expect(searchTerms('get_HTTPStatus-v2 + send.slack|message')).toEqual(['get', 'http', 'status', 'v2', 'send', 'slack', 'message']);
+      expect(searchTerms('Turn ON the lights, not off')).toEqual(['turn', 'on', 'lights', 'not', 'off']);
+      expect(searchTerms(' ')).toEqual([]);
     });
   });
 });
