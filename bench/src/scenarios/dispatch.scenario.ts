@@ -21,6 +21,17 @@ interface Prepared {
   inner: { wide: number; long: number };
 }
 
+/** Warm-up time per shape and adapter (at least two runs). */
+const WARM_UP_MS = 600;
+
+/** Runs `script` until `ms` have passed (at least twice); µs per call of the last run. */
+async function warmUp(p: Prepared, script: Script, ms: number): Promise<number> {
+  const started = performance.now();
+  let last = 0;
+  for (let runs = 0; runs < 2 || performance.now() - started < ms; runs++) last = await timedRun(p, script);
+  return last;
+}
+
 /** Shortest sample: a fast adapter's runs are batched up to this, to average out scheduler noise. */
 const MIN_SAMPLE_MS = 50;
 
@@ -96,9 +107,11 @@ export async function dispatchSession(adapters: Adapter[], options: DispatchOpti
       const p: Prepared = { adapter, tools: adapter.buildTools(specs, countingExecute(executed)), executed, inner: { wide: 1, long: 1 } };
       if (adapter.describeTools) slot(results, adapter.id).notes.push(adapter.describeTools(specs));
       await checkRejectsInvalid(p);
-      await timedRun(p, wide); // warm-up
-      const perCallShort = await timedRun(p, callScript(specs, 200, 1)); // warm-up of the one-call shape
-      p.inner = { wide: innerRuns(await timedRun(p, wide), callCount(wide)), long: innerRuns(perCallShort, callCount(long)) };
+      // Warm-up by time, not by count: a fast runner needs tens of runs before the JIT settles
+      // (with three warm-up runs its first samples came out 3-4x its steady state).
+      const perCallWide = await warmUp(p, wide, WARM_UP_MS);
+      const perCallShort = await warmUp(p, callScript(specs, 200, 1), WARM_UP_MS / 2);
+      p.inner = { wide: innerRuns(perCallWide, callCount(wide)), long: innerRuns(perCallShort, callCount(long)) };
       prepared.push(p);
     } catch (error) {
       fail(results, adapter.id, error);
