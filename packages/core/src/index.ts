@@ -73,8 +73,6 @@ export { ToolInterruption } from './approvals/tool-interruption';
 export type { ApprovalHandler } from './runner/runner-options';
 export { CONFIRM_DUPLICATE_PARAMETER } from './duplicates/confirm-parameter';
 export type { CalledToolRecord } from './duplicates/duplicate-ledger';
-export { runInputGuardrails, runOutputGuardrails } from './guardrails/run-tool-guardrails';
-export { runInterceptors } from './interceptors/interceptor-chain';
 
 // Events
 export { RunStream } from './events/run-stream';

@@ -14,7 +14,6 @@ describe('@toolwright/core public surface', () => {
       'userMessage', 'assistantMessage', 'messageText',
       // Guardrails and interceptors
       'GuardrailOutcome', 'defineToolInputGuardrail', 'defineToolOutputGuardrail',
-      'runInputGuardrails', 'runOutputGuardrails', 'runInterceptors',
       // Toolsets, handoffs, agents
       'isToolset', 'ToolSearchToolset', 'Handoff', 'handoff', 'defaultHandoffToolName', 'Agent',
       // Models and running
