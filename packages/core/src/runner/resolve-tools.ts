@@ -79,6 +79,24 @@ export function buildHandoffTools(agent: Agent<any>): Tool[] {
  * until disclosed, and `isEnabled` is consulted. Two tools with one name fail with `UserError`.
  */
 export async function resolveTurnTools(env: RunEnvironment, agent: Agent<any>, entries: ReadonlyArray<Tool | Toolset>): Promise<TurnTools> {
+  const cached = staticTurns.get(entries);
+  if (cached) return cached;
+  const turn = await resolveEntries(env, agent, entries);
+  if (entries.every(isStaticTool)) staticTurns.set(entries, turn);
+  return turn;
+}
+
+// The entries of one agent in one run (`AgentRunInfo.entries`) → their turn tools, when every
+// entry is a plain tool that is neither deferred nor gated by `isEnabled`: those resolve the same
+// every turn, and rebuilding them was a large share of a one-call turn. Toolsets, `isEnabled` and
+// deferred tools are resolved every turn.
+const staticTurns = new WeakMap<ReadonlyArray<Tool | Toolset>, TurnTools>();
+
+function isStaticTool(entry: Tool | Toolset): boolean {
+  return isTool(entry) && entry.isEnabled === undefined && !entry.deferred;
+}
+
+async function resolveEntries(env: RunEnvironment, agent: Agent<any>, entries: ReadonlyArray<Tool | Toolset>): Promise<TurnTools> {
   const turn: TurnTools = { byName: new Map(), definitions: [], deferredNames: new Set(), toolsets: [] };
   const sources = new Map<string, string>();
   for (const entry of entries) {

@@ -27,4 +27,19 @@ describe('Runner', () => {
       await expect(new Runner({ model }).run(new Agent({ name: 'a', tools }), 'go')).rejects.toThrow(/two tools named "twin"/);
     });
   });
+
+  describe('when every tool is plain (no isEnabled, not deferred)', () => {
+    it('resolves them once per run and offers the same definitions every turn', async () => {
+      const offered: unknown[] = [];
+      const model = new ScriptedModel((request, turn) => {
+        offered.push(request.tools);
+        return turn < 3 ? { toolCalls: [{ name: 'a', arguments: {} }] } : { text: 'done' };
+      });
+      const tools = [bareTool('a', () => 'x'), bareTool('b', () => 'y')];
+      await new Runner({ model }).run(new Agent({ name: 'a', tools }), 'go');
+      expect(offered).toHaveLength(4);
+      expect((offered[0] as Array<{ name: string }>).map((t) => t.name)).toEqual(['a', 'b']);
+      for (const list of offered) expect(list).toBe(offered[0]);
+    });
+  });
 });
