@@ -1,7 +1,5 @@
 import type { Item, MessageItem, ModelResponse, Usage } from '@toolwright/core';
-import { count, normaliseArguments } from '../shared/wire-values';
-
-type Json = Record<string, unknown>;
+import { normaliseArguments, usageFromWire, type Json } from '../shared/wire-values';
 
 /** A tool call as assembled from a completion or from stream deltas. */
 export interface ChatToolCall {
@@ -81,15 +79,10 @@ export function syntheticCallId(responseId: unknown, index: number): string {
 
 /** Chat Completions usage to Toolwright usage (one request). */
 export function toChatUsage(usage: Json | null | undefined): Partial<Usage> | undefined {
-  if (!usage) return undefined;
-  const input = count(usage.prompt_tokens);
-  const output = count(usage.completion_tokens);
-  return {
-    requests: 1,
-    inputTokens: input,
-    outputTokens: output,
-    totalTokens: usage.total_tokens === undefined ? input + output : count(usage.total_tokens),
-    cachedInputTokens: count((usage.prompt_tokens_details as Json | null | undefined)?.cached_tokens),
-    reasoningTokens: count((usage.completion_tokens_details as Json | null | undefined)?.reasoning_tokens),
-  };
+  return usageFromWire(usage, {
+    input: 'prompt_tokens',
+    output: 'completion_tokens',
+    inputDetails: 'prompt_tokens_details',
+    outputDetails: 'completion_tokens_details',
+  });
 }

@@ -1,7 +1,6 @@
 import { messageText, type ContentPart, type FunctionCallOutputItem, type Item, type ModelRequest } from '@toolwright/core';
 import type { ResolvedSettings } from '../settings/resolve-settings';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../shared/wire-values';
 
 /**
  * Builds the body of a `POST /v1/chat/completions` request. Instructions become a leading

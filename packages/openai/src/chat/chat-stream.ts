@@ -1,7 +1,6 @@
 import type { ModelResponse, ModelStreamEvent } from '@toolwright/core';
+import type { Json } from '../shared/wire-values';
 import { chatTurnToResponse, syntheticCallId, type ChatToolCall, type ChatTurn } from './chat-output';
-
-type Json = Record<string, unknown>;
 
 /**
  * Folds Chat Completions chunks into Toolwright stream events and, at the end, one

@@ -1,9 +1,10 @@
 import type OpenAI from 'openai';
 import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '@toolwright/core';
 import { resolveClient } from '../client/create-client';
-import { effectiveTimeout, requestOptions, type OpenAIModelOptions } from '../client/openai-model-options';
-import { abortReason, toModelError, toStreamReadError, type RequestTiming } from '../errors/to-model-error';
+import { requestOptions, startTiming, type OpenAIModelOptions } from '../client/openai-model-options';
+import { toModelError } from '../errors/to-model-error';
 import { resolveSettings } from '../settings/resolve-settings';
+import { streamWireEvents } from '../shared/wire-stream';
 import { buildChatBody } from './chat-request';
 import { chatTurnToResponse, completionToTurn } from './chat-output';
 import { ChatStreamState } from './chat-stream';
@@ -37,8 +38,8 @@ export class OpenAIChatCompletionsModel implements Model {
 
   /** Sends one non-streamed request and maps the first choice. */
   async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
-    const body = buildChatBody(this.model, request, resolveSettings(this.options.settings, request), false);
-    const timing = this.timing();
+    const body = this.body(request, false);
+    const timing = startTiming(this.options, this.client);
     try {
       const completion = await this.client.chat.completions.create(
         body as unknown as CreateParams,
@@ -52,33 +53,18 @@ export class OpenAIChatCompletionsModel implements Model {
 
   /** Sends one streamed request: text and argument deltas as they arrive, then `completed`. */
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    const body = buildChatBody(this.model, request, resolveSettings(this.options.settings, request), true);
-    const timing = this.timing();
-    const state = new ChatStreamState();
-    let chunks: AsyncIterable<unknown>;
-    let requestId: string | undefined;
-    try {
-      const { data, request_id } = await this.client.chat.completions
-        .create(body as unknown as CreateParams, requestOptions(this.options, signal))
-        .withResponse();
-      chunks = data as unknown as AsyncIterable<unknown>;
-      requestId = request_id ?? undefined;
-    } catch (error) {
-      throw toModelError(error, 'Chat Completions', signal, timing);
-    }
-    try {
-      for await (const chunk of chunks) {
-        for (const event of state.handle(chunk as Record<string, unknown>)) yield event;
-      }
-    } catch (error) {
-      throw toStreamReadError(error, 'Chat Completions', signal, requestId);
-    }
-    // The client ends the iteration quietly when the request is aborted; say so.
-    if (signal?.aborted) throw abortReason(signal);
-    yield { type: 'completed', response: state.result() };
+    const body = this.body(request, true);
+    yield* streamWireEvents({
+      api: 'Chat Completions',
+      open: () => this.client.chat.completions.create(body as unknown as CreateParams, requestOptions(this.options, signal)).withResponse(),
+      createState: () => new ChatStreamState(),
+      signal,
+      timing: startTiming(this.options, this.client),
+    });
   }
 
-  private timing(): RequestTiming {
-    return { startedAt: Date.now(), timeoutMs: effectiveTimeout(this.options, this.client) };
+  /** The request body: this model's default settings merged with the request's. */
+  private body(request: ModelRequest, stream: boolean): Record<string, unknown> {
+    return buildChatBody(this.model, request, resolveSettings(this.options.settings, request), stream);
   }
 }

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { ModelSettings } from '@toolwright/core';
+import type { RequestTiming } from '../errors/to-model-error';
 
 /** Options shared by both OpenAI models. */
 export interface OpenAIModelOptions {
@@ -34,9 +35,12 @@ export interface ClientRequestOptions {
   timeout?: number;
 }
 
-/** The timeout a request runs under: the model's `timeoutMs`, else the client's. */
-export function effectiveTimeout(options: OpenAIModelOptions, client: { timeout: number }): number {
-  return options.timeoutMs ?? client.timeout;
+/**
+ * Starts the clock of a request that begins now, under the model's `timeoutMs` or else the
+ * client's timeout, so that a connection error after that long is reported as a timeout.
+ */
+export function startTiming(options: OpenAIModelOptions, client: { timeout: number }): RequestTiming {
+  return { startedAt: Date.now(), timeoutMs: options.timeoutMs ?? client.timeout };
 }
 
 /** Builds the client's per-request options from the model's options and the run's signal. */

@@ -1,9 +1,10 @@
 import type OpenAI from 'openai';
 import { ModelError, type Model, type ModelRequest, type ModelResponse, type ModelStreamEvent } from '@toolwright/core';
 import { resolveClient } from '../client/create-client';
-import { effectiveTimeout, requestOptions, type OpenAIModelOptions } from '../client/openai-model-options';
-import { abortReason, toModelError, toStreamReadError, type RequestTiming } from '../errors/to-model-error';
+import { requestOptions, startTiming, type OpenAIModelOptions } from '../client/openai-model-options';
+import { toModelError } from '../errors/to-model-error';
 import { resolveSettings } from '../settings/resolve-settings';
+import { streamWireEvents } from '../shared/wire-stream';
 import { buildResponsesBody } from './responses-request';
 import { toModelResponse, type ResponsesWireResponse } from './responses-output';
 import { ResponsesStreamState } from './responses-stream';
@@ -32,8 +33,8 @@ export class OpenAIResponsesModel implements Model {
 
   /** Sends one non-streamed request and maps the response. */
   async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
-    const body = buildResponsesBody(this.model, request, resolveSettings(this.options.settings, request), false);
-    const timing = this.timing();
+    const body = this.body(request, false);
+    const timing = startTiming(this.options, this.client);
     try {
       const { data, request_id } = await this.client.responses
         .create(body as unknown as CreateParams, requestOptions(this.options, signal))
@@ -54,34 +55,18 @@ export class OpenAIResponsesModel implements Model {
 
   /** Sends one streamed request: text and argument deltas as they arrive, then `completed`. */
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    const body = buildResponsesBody(this.model, request, resolveSettings(this.options.settings, request), true);
-    const timing = this.timing();
-    let state: ResponsesStreamState;
-    let events: AsyncIterable<unknown>;
-    let requestId: string | undefined;
-    try {
-      const { data, request_id } = await this.client.responses
-        .create(body as unknown as CreateParams, requestOptions(this.options, signal))
-        .withResponse();
-      events = data as unknown as AsyncIterable<unknown>;
-      requestId = request_id ?? undefined;
-      state = new ResponsesStreamState(requestId);
-    } catch (error) {
-      throw toModelError(error, 'Responses', signal, timing);
-    }
-    try {
-      for await (const event of events) {
-        for (const out of state.handle(event as Record<string, unknown>)) yield out;
-      }
-    } catch (error) {
-      throw toStreamReadError(error, 'Responses', signal, requestId);
-    }
-    // The client ends the iteration quietly when the request is aborted; say so.
-    if (signal?.aborted) throw abortReason(signal);
-    yield { type: 'completed', response: state.result() };
+    const body = this.body(request, true);
+    yield* streamWireEvents({
+      api: 'Responses',
+      open: () => this.client.responses.create(body as unknown as CreateParams, requestOptions(this.options, signal)).withResponse(),
+      createState: (requestId) => new ResponsesStreamState(requestId),
+      signal,
+      timing: startTiming(this.options, this.client),
+    });
   }
 
-  private timing(): RequestTiming {
-    return { startedAt: Date.now(), timeoutMs: effectiveTimeout(this.options, this.client) };
+  /** The request body: this model's default settings merged with the request's. */
+  private body(request: ModelRequest, stream: boolean): Record<string, unknown> {
+    return buildResponsesBody(this.model, request, resolveSettings(this.options.settings, request), stream);
   }
 }

@@ -1,7 +1,5 @@
 import type { Item, MessageItem, ModelResponse, ReasoningItem, Usage } from '@toolwright/core';
-import { count, normaliseArguments } from '../shared/wire-values';
-
-type Json = Record<string, unknown>;
+import { normaliseArguments, usageFromWire, type Json } from '../shared/wire-values';
 
 /** The parts of a Responses API `response` object the models read. */
 export interface ResponsesWireResponse {
@@ -75,15 +73,10 @@ function toReasoning(raw: Json): ReasoningItem {
 
 /** Responses API usage to Toolwright usage (one request). */
 export function toUsage(usage: Json | null | undefined): Partial<Usage> | undefined {
-  if (!usage) return undefined;
-  const input = count(usage.input_tokens);
-  const output = count(usage.output_tokens);
-  return {
-    requests: 1,
-    inputTokens: input,
-    outputTokens: output,
-    totalTokens: usage.total_tokens === undefined ? input + output : count(usage.total_tokens),
-    cachedInputTokens: count((usage.input_tokens_details as Json | undefined)?.cached_tokens),
-    reasoningTokens: count((usage.output_tokens_details as Json | undefined)?.reasoning_tokens),
-  };
+  return usageFromWire(usage, {
+    input: 'input_tokens',
+    output: 'output_tokens',
+    inputDetails: 'input_tokens_details',
+    outputDetails: 'output_tokens_details',
+  });
 }

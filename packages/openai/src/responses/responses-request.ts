@@ -1,7 +1,6 @@
 import type { ContentPart, Item, MessageItem, ModelRequest } from '@toolwright/core';
 import type { ResolvedSettings } from '../settings/resolve-settings';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../shared/wire-values';
 
 /**
  * Builds the body of a `POST /v1/responses` request: tools exactly as given (name, description,

@@ -1,8 +1,7 @@
 import type { ModelResponse, ModelStreamEvent } from '@toolwright/core';
 import { streamError } from '../errors/to-model-error';
+import type { Json } from '../shared/wire-values';
 import { toModelResponse, type ResponsesWireResponse } from './responses-output';
-
-type Json = Record<string, unknown>;
 
 interface PendingItem {
   item: Json;
