@@ -1,14 +1,15 @@
 // The examples of the README sections "Progressive disclosure", "Toolsets", "Tool search",
-// "Handoffs" and "Agents as tools", run as written there (plus assertions).
+// "Handoffs" and "Agents as tools", run as written there (plus assertions; the tool-search and
+// agents-as-tools catalogues and models are concrete stand-ins for the README's placeholders).
 import { Agent, Runner, ScriptedModel, ToolResult, ToolSearchToolset, defineTool, handoff, type Toolset } from '@toolwright/core';
 
 const noArgs = { type: 'object', properties: {} } as const;
 
 describe('README examples', () => {
   it('Progressive disclosure', async () => {
-    const dropTable = defineTool({ name: 'drop_table', description: 'Drop a table.', parameters: noArgs, deferred: true, invoke: () => 'dropped' });
+    const dropTable = defineTool({ name: 'drop_table', description: 'Drop a table.', parameters: {}, deferred: true, invoke: () => 'dropped' });
     const enterAdmin = defineTool({
-      name: 'enter_admin_mode', description: 'Unlock the admin tools.', parameters: noArgs,
+      name: 'enter_admin_mode', description: 'Unlock the admin tools.', parameters: {},
       invoke: () => ToolResult.text('Admin tools unlocked.').withAddedTools(['drop_table']),
     });
     const model = new ScriptedModel([{ toolCalls: [{ name: 'enter_admin_mode' }] }, { toolCalls: [{ name: 'drop_table' }] }, { text: 'Done.' }]);
