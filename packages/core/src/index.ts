@@ -62,7 +62,7 @@ export type { ApprovalRequest } from './state/approval-request';
 export type { NestedPause } from './state/pending-batch';
 export type { RunStateStringOptions } from './state/run-state';
 export { RUN_STATE_FORMAT, RUN_STATE_VERSION } from './state/run-state-format';
-export type { RunStateJson, PendingBatchJson, InterruptionJson } from './state/run-state-format';
+export type { RunStateJson, RunStateProgressJson, PendingBatchJson, InterruptionJson } from './state/run-state-format';
 
 // Approvals and duplicate calls
 export { DEFAULT_REJECTION_MESSAGE } from './approvals/approval-decision';

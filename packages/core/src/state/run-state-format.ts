@@ -11,16 +11,14 @@ export const RUN_STATE_FORMAT = 'toolwright.run-state';
 export const RUN_STATE_VERSION = 1;
 
 /**
- * A run state as JSON (version 1). Agents are referred to by name and resolved against the
- * agents given to `RunState.fromString`; everything else is plain data.
+ * The fields of a run state that are plain data alike in memory and in JSON: the same names and
+ * the same shapes in `RunStateJson` and in the checked snapshot `RunState.fromString` builds.
  */
-export interface RunStateJson {
-  format: typeof RUN_STATE_FORMAT;
-  version: number;
+export interface RunStateProgressJson {
   id: string;
-  currentAgent: string;
   status: RunStatus;
   turn: number;
+  /** Most model calls allowed; an unlimited run (`Infinity`) is written as `null`. */
   maxTurns: number;
   consecutiveFailedTurns: number;
   usage: Usage;
@@ -29,6 +27,16 @@ export interface RunStateJson {
   history: Item[];
   disclosedTools: string[];
   agentsThatUsedTools: string[];
+}
+
+/**
+ * A run state as JSON (version 1). Agents are referred to by name and resolved against the
+ * agents given to `RunState.fromString`; everything else is plain data.
+ */
+export interface RunStateJson extends RunStateProgressJson {
+  format: typeof RUN_STATE_FORMAT;
+  version: number;
+  currentAgent: string;
   pendingBatch: PendingBatchJson | null;
   interruptions: InterruptionJson[];
   approvals: { exact: Record<string, RecordedDecision>; standing: Record<string, RecordedDecision> };

@@ -9,22 +9,11 @@ import { agentRegistry, staticTools } from './agent-registry';
 import type { ApprovalRequest } from './approval-request';
 import type { NestedPause, PendingBatch } from './pending-batch';
 import type { RunStatus } from './run-state';
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION } from './run-state-format';
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunStateProgressJson } from './run-state-format';
 
 /** A serialised state, checked and with its agents resolved. @internal */
-export interface RunStateSnapshot {
-  id: string;
+export interface RunStateSnapshot extends RunStateProgressJson {
   currentAgent: Agent<any>;
-  status: RunStatus;
-  turn: number;
-  maxTurns: number;
-  consecutiveFailedTurns: number;
-  usage: Usage;
-  modelUsage: Usage;
-  toolUsage: Usage;
-  history: Item[];
-  disclosedTools: string[];
-  agentsThatUsedTools: string[];
   pendingBatch?: PendingBatch;
   interruptions: ApprovalRequest[];
   interruptionTools: Map<string, Tool>;

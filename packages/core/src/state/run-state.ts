@@ -18,6 +18,19 @@ import { signState, unwrapSignedState } from './state-signing';
 /** Where a run stands. */
 export type RunStatus = 'running' | 'completed' | 'interrupted' | 'failed';
 
+/** What a new state takes over from the state it resumes or the snapshot it is read from. */
+interface CarriedProgress {
+  turn: number;
+  consecutiveFailedTurns: number;
+  finalOutput: unknown;
+  usage: Usage;
+  modelUsage: Usage;
+  toolUsage: Usage;
+  disclosedTools: Iterable<string>;
+  agentsThatUsedTools: Iterable<string>;
+  calledTools: Iterable<[string, CalledToolRecord]>;
+}
+
 /** Options of `state.toString(...)` and `RunState.fromString(...)`. */
 export interface RunStateStringOptions {
   /** Signs (HMAC-SHA256) on write and verifies on read; a state signed with it is refused without it. */
@@ -190,21 +203,13 @@ export class RunState<TContext = unknown> {
   /** Builds a state from a checked snapshot. @internal */
   static fromSnapshot<TContext>(s: RunStateSnapshot): RunState<TContext> {
     const state = new RunState<TContext>({ agent: s.currentAgent, history: s.history, maxTurns: s.maxTurns, context: undefined as TContext, id: s.id });
-    state.turn = s.turn;
-    Object.assign(state.usage, s.usage);
-    Object.assign(state.modelUsage, s.modelUsage);
-    Object.assign(state.toolUsage, s.toolUsage);
-    for (const name of s.disclosedTools) state.disclosedTools.add(name);
-    for (const name of s.agentsThatUsedTools) state.agentsThatUsedTools.add(name);
+    state.carryOver(s);
     state.pendingBatch = s.pendingBatch;
-    state.consecutiveFailedTurns = s.consecutiveFailedTurns;
     state.interruptions = s.interruptions;
     for (const [callId, tool] of s.interruptionTools) state.interruptionTools.set(callId, tool);
     state.status = s.status;
-    state.finalOutput = s.finalOutput;
     for (const [k, v] of s.exactDecisions) state.approvals.exact.set(k, v);
     for (const [k, v] of s.standingDecisions) state.approvals.standing.set(k, v);
-    for (const [k, v] of s.calledTools) state.calledTools.set(k, v);
     return state;
   }
 
@@ -214,27 +219,32 @@ export class RunState<TContext = unknown> {
    */
   resumeAs(): RunState<TContext> {
     const next = new RunState<TContext>({ agent: this.currentAgent, history: this.history.slice(), maxTurns: this.maxTurns, context: this.context });
-    next.turn = this.turn;
-    Object.assign(next.usage, this.usage);
-    Object.assign(next.modelUsage, this.modelUsage);
-    Object.assign(next.toolUsage, this.toolUsage);
-    for (const name of this.disclosedTools) next.disclosedTools.add(name);
-    for (const name of this.agentsThatUsedTools) next.agentsThatUsedTools.add(name);
+    next.carryOver(this);
     if (this.pendingBatch) {
       const b = this.pendingBatch;
       next.pendingBatch = { calls: b.calls.slice(), outputs: new Map(b.outputs) };
       if (b.incompleteReason !== undefined) next.pendingBatch.incompleteReason = b.incompleteReason;
       if (b.nested) next.pendingBatch.nested = new Map(b.nested);
     }
-    next.consecutiveFailedTurns = this.consecutiveFailedTurns;
-    next.finalOutput = this.finalOutput;
     next.resumedInterruptions = this.interruptions.slice();
     const approvals = this.approvals.clone();
     for (const [k, v] of approvals.exact) next.approvals.exact.set(k, v);
     for (const [k, v] of approvals.standing) next.approvals.standing.set(k, v);
-    for (const [k, v] of this.calledTools) next.calledTools.set(k, v);
     this.consumedFlag = true;
     return next;
+  }
+
+  /** Copies the counters, usage, disclosed tools and called-tool records of a state or snapshot into this fresh state. */
+  private carryOver(from: CarriedProgress): void {
+    this.turn = from.turn;
+    this.consecutiveFailedTurns = from.consecutiveFailedTurns;
+    this.finalOutput = from.finalOutput;
+    Object.assign(this.usage, from.usage);
+    Object.assign(this.modelUsage, from.modelUsage);
+    Object.assign(this.toolUsage, from.toolUsage);
+    for (const name of from.disclosedTools) this.disclosedTools.add(name);
+    for (const name of from.agentsThatUsedTools) this.agentsThatUsedTools.add(name);
+    for (const [k, v] of from.calledTools) this.calledTools.set(k, v);
   }
 
   private pendingRequest(callId: string, verb: 'approve' | 'reject'): ApprovalRequest {
