@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent';
+import { errorMessage } from '../errors/error-message';
 import { ToolCallError } from '../errors/tool-call.error';
 import { runInputGuardrails } from '../guardrails/run-tool-guardrails';
 import { ToolResult, toModelOutput } from '../result/tool-result';
@@ -6,7 +7,6 @@ import { CallRecord } from '../runner/call-record';
 import type { PreparedCall } from '../runner/call-preparation';
 import { emitEvent, type RunEnvironment } from '../runner/run-environment';
 import { CallToolContext } from '../runner/tool-context';
-import { errorMessage } from '../runner/tool-failure';
 import type { ApprovalRequest } from '../state/approval-request';
 import type { PendingBatch } from '../state/pending-batch';
 import type { Tool } from '../tool/tool';

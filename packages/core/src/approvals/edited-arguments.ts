@@ -1,4 +1,5 @@
 import { parseToolArguments } from '../arguments/parse-tool-arguments';
+import { errorMessage } from '../errors/error-message';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { admitsNull, isSchemaObject, resolveLocalRef } from '../schema/schema-utils';
 import type { JsonSchema } from '../tool/json-schema';
@@ -14,7 +15,7 @@ export function editedArgumentsJson(toolName: string, value: unknown, callId: st
   try {
     json = JSON.parse(JSON.stringify(value ?? {}));
   } catch (error) {
-    throw new ToolArgumentsError(toolName, [{ path: '', message: `cannot be turned into JSON (${(error as Error).message})` }], callId);
+    throw new ToolArgumentsError(toolName, [{ path: '', message: `cannot be turned into JSON (${errorMessage(error)})` }], callId);
   }
   if (!isSchemaObject(json)) {
     throw new ToolArgumentsError(toolName, [{ path: '', message: 'must be an object of arguments' }], callId);

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { errorMessage } from '../errors/error-message';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../tool/json-schema';
 import { compileSchema } from './ajv-instance';
@@ -31,7 +32,7 @@ function compile(parameters: JsonSchema, toolName: string): CompiledArguments {
   try {
     return { validate: compileSchema(parameters), nullPlan: compileNullPlan(parameters) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new ToolDefinitionError(
       `Tool "${toolName}": its parameters schema cannot be compiled into a validator (${reason}). ` +
         'Fix: correct the schema; defineTool reports the exact path of the problem.',

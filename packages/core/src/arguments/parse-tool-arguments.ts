@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import type { Tool } from '../tool/tool';
 import { compiledArgumentsOf } from './compiled-arguments';
@@ -38,7 +39,7 @@ function parseJson(toolName: string, raw: string | undefined | null, callId: str
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new ToolArgumentsError(
       toolName,
       [{ path: '', message: `is not valid JSON (${reason}). Send the arguments as one JSON object` }],

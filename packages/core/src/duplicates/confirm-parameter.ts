@@ -51,6 +51,7 @@ export function splitConfirmFlag(raw: string): { raw: string; confirm: boolean }
   try {
     value = JSON.parse(raw);
   } catch {
+    // Not JSON: left as it is, so that argument parsing reports the broken JSON to the model.
     return { raw, confirm: false };
   }
   if (!isSchemaObject(value) || !(CONFIRM_DUPLICATE_PARAMETER in value)) return { raw, confirm: false };

@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { GuardrailTripwireError } from '../errors/guardrail-tripwire.error';
 import { ToolCallError } from '../errors/tool-call.error';
 import { ToolResult } from '../result/tool-result';
@@ -57,7 +58,7 @@ async function check(
     return await run();
   } catch (error) {
     throw new ToolCallError(
-      `Guardrail "${name}" threw while checking tool "${tool.name}" (call ${ctx.callId}): ${error instanceof Error ? error.message : String(error)}`,
+      `Guardrail "${name}" threw while checking tool "${tool.name}" (call ${ctx.callId}): ${errorMessage(error)}`,
       tool.name,
       ctx.callId,
       error,

@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent';
+import { errorMessage } from '../errors/error-message';
 import { ModelError } from '../errors/model.error';
 import { ToolwrightError } from '../errors/toolwright.error';
 import { messageText, type FunctionCallItem } from '../items/item';
@@ -6,7 +7,6 @@ import type { Model, ModelRequest, ModelResponse } from '../model/model';
 import { addUsage, type Usage } from '../result/usage';
 import type { TurnTools } from './resolve-tools';
 import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';
-import { errorMessage } from './tool-failure';
 
 /** What one model call produced, once its items are in the history. @internal */
 export interface ModelTurnOutcome {

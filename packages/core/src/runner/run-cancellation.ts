@@ -18,6 +18,8 @@ export class RunCancellation {
     private readonly activeCalls: Set<CallRecord>,
   ) {
     this.promise = new Promise<never>((_, reject) => (this.rejectPromise = reject));
+    // The promise is only ever raced against work; when a run is cancelled while nothing races
+    // it, its rejection must not surface as an unhandled rejection.
     this.promise.catch(() => undefined);
     if (signal?.aborted) this.cancel();
     else signal?.addEventListener('abort', this.onAbort, { once: true });

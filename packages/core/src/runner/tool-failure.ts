@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { ToolCallError } from '../errors/tool-call.error';
 import { ToolResult } from '../result/tool-result';
 import type { Tool, ToolContext } from '../tool/tool';
@@ -37,13 +38,3 @@ export function failureResult(tool: Tool, error: unknown, ctx: ToolContext<any>)
   return ToolResult.error(String(text));
 }
 
-/** The message of an error, or the value as text. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}

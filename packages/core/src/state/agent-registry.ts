@@ -1,4 +1,5 @@
 import { Agent } from '../agent/agent';
+import { errorMessage } from '../errors/error-message';
 import { RunStateError } from '../errors/run-state.error';
 import type { Tool } from '../tool/tool';
 import { isToolset } from '../toolsets/toolset';
@@ -59,6 +60,6 @@ function staticEntries(agent: Agent<any>): Array<Tool | object> {
   try {
     return flattenToolEntries(agent, agent.tools);
   } catch (error) {
-    throw new RunStateError(`Agent "${agent.name}" has invalid tools, so the run state cannot be checked against them: ${(error as Error).message}`);
+    throw new RunStateError(`Agent "${agent.name}" has invalid tools, so the run state cannot be checked against them: ${errorMessage(error)}`);
   }
 }

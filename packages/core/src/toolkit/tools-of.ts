@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { UserError } from '../errors/user.error';
 import type { EnhancerMetadata, Type } from '../metadata/metadata-definitions';
 import { getMetadataStorage } from '../metadata/metadata-storage';
@@ -51,7 +52,7 @@ export function toolsOf(instance: object, options: ToolsOfOptions = {}): Tool[] 
         try {
           value = new type();
         } catch (error) {
-          throw new UserError(`${where}: cannot instantiate ${type.name} with \`new\` (${(error as Error).message}). Fix: pass an instance, or resolve classes through toolsOf(instance, { resolve }).`);
+          throw new UserError(`${where}: cannot instantiate ${type.name} with \`new\` (${errorMessage(error)}). Fix: pass an instance, or resolve classes through toolsOf(instance, { resolve }).`);
         }
       }
       resolved.set(type, value);
