@@ -4,7 +4,9 @@ import { fieldPathOf } from './field-path';
 import { pointer } from './json-pointer';
 import { admitsNull, cloneJson, isSchemaObject, isUnconstrained, resolveLocalRef } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS, type StrictSchemaLimits } from './strict-limits';
+import { makeNullable } from './strict-nullable';
 import { recordOptionalKeys } from './strict-optional-keys';
+import { UNSUPPORTED_KEYWORDS } from './strict-unsupported-keywords';
 
 /** Options of {@link toStrictSchema}. */
 export interface StrictSchemaOptions {
@@ -14,31 +16,8 @@ export interface StrictSchemaOptions {
   limits?: Partial<StrictSchemaLimits>;
 }
 
-const PRIMITIVE_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
 const SHAPE_KEYWORDS = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'properties', 'items'];
 const STRICT_FIX = 'or declare the tool with `strict: false`';
-
-/** Keywords strict mode cannot express, with what to say about each. */
-const UNSUPPORTED: Readonly<Record<string, string>> = {
-  patternProperties: 'is a map whose keys follow a pattern (patternProperties)',
-  propertyNames: 'constrains arbitrary key names (propertyNames)',
-  unevaluatedProperties: 'uses unevaluatedProperties',
-  unevaluatedItems: 'uses unevaluatedItems',
-  minProperties: 'uses minProperties (objects in strict mode have a fixed set of keys)',
-  maxProperties: 'uses maxProperties (objects in strict mode have a fixed set of keys)',
-  not: 'uses `not`',
-  if: 'uses if/then/else',
-  then: 'uses if/then/else',
-  else: 'uses if/then/else',
-  dependentRequired: 'uses dependentRequired',
-  dependentSchemas: 'uses dependentSchemas',
-  dependencies: 'uses dependencies',
-  contains: 'uses contains',
-  minContains: 'uses minContains',
-  maxContains: 'uses maxContains',
-  prefixItems: 'is a tuple (prefixItems)',
-  additionalItems: 'is a tuple (additionalItems)',
-};
 
 /**
  * Rewrites a JSON schema into the strict subset that OpenAI's strict function calling accepts,
@@ -157,13 +136,13 @@ class StrictRewriter {
     for (const key of Object.keys(node)) {
       const value = node[key];
       const at = pointer(path, key);
-      if (key in UNSUPPORTED) {
+      if (key in UNSUPPORTED_KEYWORDS) {
         const fix = key === 'patternProperties' || key === 'propertyNames'
           ? `give the object fixed, named properties (or use an array of { key, value } entries), ${STRICT_FIX}`
           : key === 'prefixItems' || key === 'additionalItems'
             ? `use an object with named properties or an array of one item type, ${STRICT_FIX}`
             : `remove the keyword, ${STRICT_FIX}`;
-        throw this.fail(path, `${UNSUPPORTED[key]}, which strict mode does not support`, fix);
+        throw this.fail(path, `${UNSUPPORTED_KEYWORDS[key]}, which strict mode does not support`, fix);
       }
       switch (key) {
         case '$schema':
@@ -296,31 +275,6 @@ function isObjectSchema(node: JsonSchema): boolean {
 
 function typeIncludes(type: unknown, name: string): boolean {
   return type === name || (Array.isArray(type) && type.includes(name));
-}
-
-/** Makes a rewritten schema also accept `null`, as simply as the shape allows. */
-function makeNullable(schema: JsonSchema): JsonSchema {
-  const simple = !('anyOf' in schema) && !('const' in schema) && !('$ref' in schema);
-  if (simple && typeof schema.type === 'string' && PRIMITIVE_TYPES.has(schema.type)) {
-    const out: JsonSchema = { ...schema, type: [schema.type, 'null'] };
-    if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
-    return out;
-  }
-  const annotations = Object.keys(schema).every((k) => k === 'anyOf' || k === 'description' || k === 'title');
-  if (Array.isArray(schema.anyOf) && annotations) {
-    return { ...schema, anyOf: [...(schema.anyOf as JsonSchema[]), { type: 'null' }] };
-  }
-  // The wrapped node keeps its identity (the side table of optional keys is keyed by it); its
-  // description moves to the wrapper, where the model reads it.
-  const wrapper: JsonSchema = {};
-  for (const key of ['title', 'description'] as const) {
-    if (key in schema) {
-      wrapper[key] = schema[key];
-      delete schema[key];
-    }
-  }
-  wrapper.anyOf = [schema, { type: 'null' }];
-  return wrapper;
 }
 
 function describeValue(value: unknown): string {

@@ -1,0 +1,21 @@
+/** Keywords strict mode cannot express, with what to say about each in an error message. @internal */
+export const UNSUPPORTED_KEYWORDS: Readonly<Record<string, string>> = {
+  patternProperties: 'is a map whose keys follow a pattern (patternProperties)',
+  propertyNames: 'constrains arbitrary key names (propertyNames)',
+  unevaluatedProperties: 'uses unevaluatedProperties',
+  unevaluatedItems: 'uses unevaluatedItems',
+  minProperties: 'uses minProperties (objects in strict mode have a fixed set of keys)',
+  maxProperties: 'uses maxProperties (objects in strict mode have a fixed set of keys)',
+  not: 'uses `not`',
+  if: 'uses if/then/else',
+  then: 'uses if/then/else',
+  else: 'uses if/then/else',
+  dependentRequired: 'uses dependentRequired',
+  dependentSchemas: 'uses dependentSchemas',
+  dependencies: 'uses dependencies',
+  contains: 'uses contains',
+  minContains: 'uses minContains',
+  maxContains: 'uses maxContains',
+  prefixItems: 'is a tuple (prefixItems)',
+  additionalItems: 'is a tuple (additionalItems)',
+};
