@@ -3,7 +3,6 @@ import type { RunContext, Tool } from '../tool/tool';
 import type { Toolset } from '../toolsets/toolset';
 import type { Handoff } from '../handoffs/handoff';
 import { agentAsTool, type AgentAsToolOptions, type AgentTool } from './agent-as-tool';
-import type { ToolCallResult } from './tool-use-behavior';
 import type { ToolUseBehavior } from './tool-use-behavior';
 
 /** Anything `Agent.tools` accepts: a decorated instance, a `Tool`, a `Toolset`, or arrays of them. */
@@ -14,15 +13,21 @@ export type Instructions<TContext> = string | ((ctx: RunContext<TContext>, agent
 
 /** How an agent is configured. */
 export interface AgentConfig<TContext = unknown> {
+  /** The agent's name: unique among the agents of a run (run states refer to agents by it). */
   name: string;
+  /** The system prompt, fixed or computed per run. */
   instructions?: Instructions<TContext>;
+  /** The tools offered to the model: decorated instances, `Tool`s, `Toolset`s, arrays of these. */
   tools?: ToolEntry[];
   /** Agents this one may hand the conversation to, each offered as a `transfer_to_<name>` tool. */
   handoffs?: Array<Agent<any> | Handoff<any>>;
   /** One line on what this agent does, added to the default description of handoffs to it. */
   handoffDescription?: string;
+  /** The model for this agent's turns; the `Runner`'s model when omitted. */
   model?: Model;
+  /** Settings sent with each of this agent's model requests (temperature, toolChoice, ...). */
   modelSettings?: ModelSettings;
+  /** What happens after tool calls: ask the model again (default), or stop with a tool's output. */
   toolUseBehavior?: ToolUseBehavior<TContext>;
   /**
    * Whether a forced `modelSettings.toolChoice` (`'required'` or a tool name) is dropped once the
@@ -39,14 +44,23 @@ export interface AgentConfig<TContext = unknown> {
  * const agent = new Agent({ name: 'assistant', instructions: 'Be brief.', tools: [new WeatherTools()] });
  */
 export class Agent<TContext = unknown> {
+  /** See {@link AgentConfig.name}. */
   readonly name: string;
+  /** See {@link AgentConfig.instructions}; {@link Agent.resolveInstructions} evaluates the function form. */
   readonly instructions?: Instructions<TContext>;
+  /** See {@link AgentConfig.tools} (`[]` when none were given). */
   readonly tools: ToolEntry[];
+  /** See {@link AgentConfig.handoffs} (`[]` when none were given). */
   readonly handoffs: Array<Agent<any> | Handoff<any>>;
+  /** See {@link AgentConfig.handoffDescription}. */
   readonly handoffDescription?: string;
+  /** See {@link AgentConfig.model}. */
   readonly model?: Model;
+  /** See {@link AgentConfig.modelSettings} (`{}` when none were given). */
   readonly modelSettings: ModelSettings;
+  /** See {@link AgentConfig.toolUseBehavior} (`'run_llm_again'` by default). */
   readonly toolUseBehavior: ToolUseBehavior<TContext>;
+  /** See {@link AgentConfig.resetToolChoice} (`true` by default). */
   readonly resetToolChoice: boolean;
 
   constructor(config: AgentConfig<TContext>) {
@@ -98,5 +112,3 @@ export class Agent<TContext = unknown> {
     return this.instructions;
   }
 }
-
-export type { ToolCallResult };

@@ -12,10 +12,12 @@ export class ModelError extends ToolwrightError {
     super(message, { cause: details.cause });
   }
 
+  /** The HTTP status of the failed request, when there was one. */
   get status(): number | undefined {
     return this.details.status;
   }
 
+  /** The provider's request id, to quote when asking the provider about the failure. */
   get requestId(): string | undefined {
     return this.details.requestId;
   }

@@ -24,9 +24,13 @@ export interface HandoffOptions<TContext = any> {
 export class Handoff<TContext = any> {
   /** The agent that takes over. */
   readonly agent: Agent<TContext>;
+  /** The name of the tool the model calls to hand over (`transfer_to_<agent name>` by default). */
   readonly toolName: string;
+  /** The description of that tool. */
   readonly toolDescription: string;
+  /** Picks the history items the new agent sees; all of them when unset. */
   readonly inputFilter?: (items: Item[]) => Item[];
+  /** Whether the handoff is offered on a turn; always when unset. */
   readonly isEnabled?: ToolOptions<TContext>['isEnabled'];
 
   /** @internal Use {@link handoff}. */

@@ -27,16 +27,19 @@ export class MetadataStorage {
     return this.generationCounter;
   }
 
+  /** Records a `@Toolkit` class decoration. */
   collectToolkit(definition: ToolkitMetadata): void {
     this.record(definition);
     this.toolkits.set(definition.target, definition);
   }
 
+  /** Records a `@Tool` method decoration. */
   collectTool(definition: ToolMetadata): void {
     this.record(definition);
     mapOf(this.tools, definition.target).set(definition.method, definition);
   }
 
+  /** Records a `@Param`, `@Args` or `@Ctx` parameter decoration. */
   collectParameter(definition: ParameterMetadata): void {
     this.record(definition);
     const byMethod = mapOf(this.parameters, definition.target);
@@ -45,11 +48,13 @@ export class MetadataStorage {
     byMethod.set(definition.method, list);
   }
 
+  /** Records a guardrail, interceptor or approval decoration on a class or method. */
   collectEnhancer(definition: EnhancerMetadata): void {
     this.record(definition);
     listOf(this.enhancers, definition.target).push(definition);
   }
 
+  /** Records a `@HideTool` class decoration. */
   collectHiddenTools(definition: HiddenToolsMetadata): void {
     this.record(definition);
     listOf(this.hidden, definition.target).push(definition);
@@ -61,6 +66,7 @@ export class MetadataStorage {
     this.generationCounter++;
   }
 
+  /** The `@Toolkit` options of exactly this class, if it has them. */
   toolkitOf(target: Function): ToolkitMetadata | undefined {
     return this.toolkits.get(target);
   }
@@ -80,10 +86,12 @@ export class MetadataStorage {
     return this.enhancers.get(target) ?? [];
   }
 
+  /** The `@HideTool` decorations of exactly this class. */
   hiddenToolsOf(target: Function): readonly HiddenToolsMetadata[] {
     return this.hidden.get(target) ?? [];
   }
 
+  /** The schema a loaded manifest holds for `"Class.method"`, if any. */
   manifestSchemaOf(key: string): EmbeddedToolSchema | undefined {
     return this.manifest.get(key);
   }

@@ -48,11 +48,13 @@ export class ScriptedModel implements Model {
     }
   }
 
+  /** Records the request and answers with the next scripted turn. */
   async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
     const turn = await this.nextTurn(request, signal);
     return this.toResponse(turn);
   }
 
+  /** Records the request and streams the next scripted turn: its text in deltas, then `completed`. */
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
     const turn = await this.nextTurn(request, signal);
     if (turn.text) {

@@ -16,8 +16,11 @@ export class ToolResult {
   content: ContentPart[];
   /** Structured data for UIs and logs. Never sent to the model; must survive a JSON round-trip. */
   details?: Record<string, unknown>;
+  /** How a UI may render the result. Never sent to the model. */
   display?: DisplayHint;
+  /** A short heading for UIs and logs. Never sent to the model. */
   title?: string;
+  /** A one-line summary for UIs and logs. Never sent to the model. */
   summary?: string;
   /** Model usage the tool spent itself (for example a nested agent); counted in the run's total. */
   usage?: Partial<Usage>;
@@ -48,27 +51,35 @@ export class ToolResult {
     return ToolResult.text(text).asError();
   }
 
+  /** A copy with `details` set (plain JSON data for UIs and logs). */
   withDetails(details: Record<string, unknown>): ToolResult {
     return this.copy({ details });
   }
+  /** A copy with a `display` hint. */
   withDisplay(display: DisplayHint): ToolResult {
     return this.copy({ display });
   }
+  /** A copy with a `title`. */
   withTitle(title: string): ToolResult {
     return this.copy({ title });
   }
+  /** A copy with a `summary`. */
   withSummary(summary: string): ToolResult {
     return this.copy({ summary });
   }
+  /** A copy reporting the model usage the tool spent itself. */
   withUsage(usage: Partial<Usage>): ToolResult {
     return this.copy({ usage });
   }
+  /** A copy that discloses the named deferred tools from the next model call on. */
   withAddedTools(names: string[]): ToolResult {
     return this.copy({ addedTools: [...names] });
   }
+  /** A copy asking the run to stop after this batch (`terminate`). */
   asTerminal(): ToolResult {
     return this.copy({ terminate: true });
   }
+  /** A copy marked as a failure (`isError`). */
   asError(): ToolResult {
     return this.copy({ isError: true });
   }

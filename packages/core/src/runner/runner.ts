@@ -32,6 +32,7 @@ const DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES = 3;
  * console.log(result.finalOutput);
  */
 export class Runner {
+  /** The options the runner was built with (a copy). */
   readonly options: Readonly<RunnerOptions>;
 
   constructor(options: RunnerOptions = {}) {

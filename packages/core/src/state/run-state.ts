@@ -90,6 +90,7 @@ export class RunState<TContext = unknown> {
   consecutiveFailedTurns = 0;
   /** Calls waiting for a human decision when `status` is `interrupted`. */
   interruptions: ApprovalRequest[] = [];
+  /** Where the run stands. */
   status: RunStatus = 'running';
   /** The final output once the run completed. */
   finalOutput: unknown = undefined;

@@ -51,7 +51,9 @@ export interface ToolSearchHit {
  * const agent = new Agent({ name: 'assistant', tools: [catalogue] });
  */
 export class ToolSearchToolset implements Toolset {
+  /** The toolset's name (`tool_search` by default); names it in error messages. */
   readonly name: string;
+  /** Most tools one search discloses (5 by default). */
   readonly maxResults: number;
   /** The search tool the model is offered. */
   readonly searchTool: Tool;
