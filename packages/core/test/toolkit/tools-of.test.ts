@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { Args, Ctx, Param, Tool, Toolkit, isToolkitInstance, parseToolArguments, toolsOf, defineTool, UserError } from '../../src';
-import type { ToolContext } from '../../src';
+import { Args, Ctx, Param, Tool, Toolkit, UseInterceptors, isToolkitInstance, parseToolArguments, toolsOf, defineTool, UserError } from '../../src';
+import type { ToolContext, ToolInterceptor } from '../../src';
 
 const ctx = { callId: 'c1' } as unknown as ToolContext;
 
@@ -48,5 +48,24 @@ describe('toolsOf', () => {
     }
     const [tool] = toolsOf(new Q());
     expect(await tool.invoke(ctx, parseToolArguments(tool, '{"q":"hi"}'))).toBe('hi');
+  });
+
+  describe('when an enhancer class cannot be instantiated', () => {
+    it('quotes what its constructor threw, even when that is not an Error', () => {
+      class Audit implements ToolInterceptor {
+        constructor() {
+          throw 'no audit log configured';
+        }
+        intercept: ToolInterceptor['intercept'] = (_invocation, next) => next();
+      }
+      class Audited {
+        @UseInterceptors(Audit)
+        @Tool({}, { parameters: { type: 'object', properties: {} } })
+        run() {
+          return 'ok';
+        }
+      }
+      expect(() => toolsOf(new Audited())).toThrow(/cannot instantiate Audit with `new` \(no audit log configured\)/);
+    });
   });
 });
