@@ -161,7 +161,7 @@ export class ToolkitRegistry implements OnModuleInit {
     if (instance === undefined) {
       instance = resolveOrCreate(moduleRef, type).catch((error: unknown) => {
         throw new UserError(
-          `Toolwright could not create ${type.name}, used by @UseGuardrails/@UseInterceptors on ${candidate.toolkitClass.name} (in ${candidate.moduleName}): ${(error as Error).message}\n` +
+          `Toolwright could not create ${type.name}, used by @UseGuardrails/@UseInterceptors on ${candidate.toolkitClass.name} (in ${candidate.moduleName}): ${error instanceof Error ? error.message : String(error)}\n` +
             `Fix: make ${type.name}'s constructor dependencies available in ${candidate.moduleName} (provide them there or import the module that exports them).`,
         );
       });

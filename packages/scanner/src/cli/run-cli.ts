@@ -22,7 +22,7 @@ export function runCli(argv: string[], io: CliIo = processIo): number {
     io.stderr(`toolwright: unknown command "${args.command}"\n${USAGE}`);
     return 2;
   } catch (error) {
-    io.stderr(`toolwright: ${(error as Error).message}\n`);
+    io.stderr(`toolwright: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
 }

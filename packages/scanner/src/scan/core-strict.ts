@@ -27,6 +27,7 @@ function loadRewrite(): StrictRewrite | null {
     const core = require('@toolwright/core') as { toStrictSchema?: StrictRewrite };
     cached = typeof core.toStrictSchema === 'function' ? core.toStrictSchema : null;
   } catch {
+    // Core is not installed next to the scanner: its own strict rules are the whole check.
     cached = null;
   }
   return cached;
