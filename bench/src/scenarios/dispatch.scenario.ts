@@ -33,10 +33,10 @@ async function warmUp(p: Prepared, script: Script, ms: number): Promise<number> 
 }
 
 /** Shortest sample: a fast adapter's runs are batched up to this, to average out scheduler noise. */
-const MIN_SAMPLE_MS = 50;
+const MIN_SAMPLE_MS = 150;
 
 function innerRuns(usPerCall: number, calls: number): number {
-  return Math.min(50, Math.max(1, Math.ceil((MIN_SAMPLE_MS * 1000) / (usPerCall * calls))));
+  return Math.min(100, Math.max(1, Math.ceil((MIN_SAMPLE_MS * 1000) / (usPerCall * calls))));
 }
 
 /**
