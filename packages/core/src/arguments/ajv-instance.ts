@@ -1,5 +1,12 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { lazyModule } from '../lazy/lazy-module';
 import { STRING_FORMATS } from './formats';
+
+// ajv (63 files) is loaded when the first schema is checked or compiled, not when
+// @toolwright/core is imported: it was about half of the package's import time.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadAjv = lazyModule(() => require('ajv') as typeof import('ajv'));
 
 let instance: Ajv | undefined;
 
@@ -12,7 +19,8 @@ let instance: Ajv | undefined;
  */
 export function ajv(): Ajv {
   if (instance === undefined) {
-    instance = new Ajv({ allErrors: true, strict: false, addUsedSchema: false, logger: false, validateFormats: true, verbose: true });
+    const { default: AjvClass } = loadAjv();
+    instance = new AjvClass({ allErrors: true, strict: false, addUsedSchema: false, logger: false, validateFormats: true, verbose: true });
     for (const [name, check] of Object.entries(STRING_FORMATS)) instance.addFormat(name, { type: 'string', validate: check });
   }
   return instance;

@@ -1,7 +1,14 @@
-import MiniSearch from 'minisearch';
+import type MiniSearch from 'minisearch';
+import { lazyModule } from '../lazy/lazy-module';
 import type { Tool } from '../tool/tool';
 import { parameterWords } from './tool-catalogue';
 import { searchTerms } from './search-terms';
+
+// minisearch is loaded when the first index is built (a ToolSearchToolset's first search), not
+// when @toolwright/core is imported. Its CommonJS build exports the class itself
+// (`module.exports = MiniSearch`, no `default`).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadMiniSearch = lazyModule(() => require('minisearch') as typeof import('minisearch').default);
 
 /**
  * A term found in more than this share of a field's entries is not indexed for that field (once
@@ -69,7 +76,8 @@ export class ToolIndex {
     });
 
     // Second pass: the index, without the common terms of each field.
-    this.engine = new MiniSearch<IndexedTool>({
+    const MiniSearchClass = loadMiniSearch();
+    this.engine = new MiniSearchClass<IndexedTool>({
       fields: [...FIELDS],
       storeFields: [],
       tokenize: searchTerms,
