@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Agent } from '../agent/agent';
 import { ApprovalStore } from '../approvals/approval-store';
 import { DEFAULT_REJECTION_MESSAGE, type ApproveOptions, type RejectOptions } from '../approvals/approval-decision';
 import { editedArgumentsJson, validateEditedArguments } from '../approvals/edited-arguments';
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import { RunStateError } from '../errors/run-state.error';
+import { nodeCrypto } from '../lazy/node-crypto';
 import type { Item } from '../items/item';
 import { emptyUsage, type Usage } from '../result/usage';
 import type { Tool } from '../tool/tool';
@@ -107,7 +107,7 @@ export class RunState<TContext = unknown> {
   private consumedFlag = false;
 
   constructor(init: { agent: Agent<TContext>; history: Item[]; maxTurns: number; context: TContext; id?: string }) {
-    this.id = init.id ?? randomUUID();
+    this.id = init.id ?? nodeCrypto().randomUUID();
     this.currentAgent = init.agent;
     this.history = init.history;
     this.runStartIndex = init.history.length;

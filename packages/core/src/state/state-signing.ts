@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { RunStateError } from '../errors/run-state.error';
+import { nodeCrypto } from '../lazy/node-crypto';
 
 /** The marker of a signed state's envelope. */
 const SIGNED_MARKER = 'toolwright.run-state.signed';
@@ -48,14 +48,14 @@ export function unwrapSignedState(text: string, secret: string | undefined): str
   }
   const expected = Buffer.from(hmac(envelope.payload, secret), 'hex');
   const given = HEX_SHA256.test(envelope.signature) ? Buffer.from(envelope.signature, 'hex') : undefined;
-  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!given || given.length !== expected.length || !nodeCrypto().timingSafeEqual(given, expected)) {
     throw new RunStateError('The run state\'s signature does not match: it was changed after signing, or signed with another secret. Refusing to resume it.');
   }
   return envelope.payload;
 }
 
 function hmac(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
+  return nodeCrypto().createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
 }
 
 function checkSecret(secret: unknown): void {

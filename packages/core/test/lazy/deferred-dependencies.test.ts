@@ -35,7 +35,7 @@ describe('lazyModule', () => {
 // Each test gets a fresh module registry in which the deferred dependencies record when they are
 // loaded, so "not at import, but on first use" is observed directly.
 describe('@toolwright/core deferred dependencies', () => {
-  const DEFERRED = ['ajv', 'minisearch', 'node:net'] as const;
+  const DEFERRED = ['ajv', 'minisearch', 'node:net', 'node:crypto'] as const;
   let loaded: string[];
 
   beforeEach(() => {
@@ -100,5 +100,14 @@ describe('@toolwright/core deferred dependencies', () => {
     const index = new ToolIndex([weather]);
     expect(loaded).toContain('minisearch');
     expect(index.search('weather', 5).map((hit) => hit.name)).toEqual(['get_weather']);
+  });
+
+  it('loads node:crypto when a state is signed, and signatures still verify', () => {
+    const { signState, unwrapSignedState } = require('../../src/state/state-signing') as typeof import('../../src/state/state-signing');
+    expect(loaded).toEqual([]);
+    const signed = signState('{"turn":1}', 'secret');
+    expect(loaded).toEqual(['node:crypto']);
+    expect(unwrapSignedState(signed, 'secret')).toBe('{"turn":1}');
+    expect(() => unwrapSignedState(signed, 'other secret')).toThrow('signature does not match');
   });
 });
