@@ -20,5 +20,6 @@ export type { ToolManifest, ManifestDrift } from './manifest/manifest';
 // Transformer and CLI
 export { createSchemaTransformer } from './transformer/schema-transformer';
 export type { SchemaTransformerOptions } from './transformer/schema-transformer';
+export { embeddedForm, embeddedSchemaText } from './transformer/embedded-text';
 export { runCli } from './cli/run-cli';
 export type { CliIo } from './cli/cli-io';

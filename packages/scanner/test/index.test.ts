@@ -12,7 +12,7 @@ describe('@toolwright/scanner public surface', () => {
       // Manifest
       'MANIFEST_FILE', 'buildManifest', 'serializeManifest', 'readManifest', 'compareManifests', 'hasDrift',
       // Transformer and CLI
-      'createSchemaTransformer', 'runCli',
+      'createSchemaTransformer', 'embeddedForm', 'embeddedSchemaText', 'runCli',
     ];
     expect(Object.keys(api).sort()).toEqual([...expected].sort());
   });

@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { getMetadataStorage, loadSchemaManifest, toolsOf, type Tool } from '@toolwright/core';
-import { buildManifest, scanTools } from '@toolwright/scanner';
+import { buildManifest, embeddedForm, embeddedSchemaText, scanTools, type ToolSchemaEntry } from '@toolwright/scanner';
 import transformer, { factory, name, version } from '../src/transformer';
 import { compileFixture, fixtureProgram } from './compile-fixture';
 
@@ -24,13 +24,25 @@ function findFile(dir: string, name: string): string | undefined {
   return undefined;
 }
 
-/** Runs emitted code against a stand-in core and returns the arguments of each `@Tool(...)` call. */
+/**
+ * Runs emitted code against a stand-in core and returns the arguments of each `@Tool(...)` call,
+ * with an embedded schema emitted as JSON text parsed back into an object.
+ */
 function captureToolCalls(js: string): unknown[][] {
   const calls: unknown[][] = [];
-  const core = { Tool: (...args: unknown[]) => (calls.push(args), () => undefined), Param: () => () => undefined };
+  const decode = (args: unknown[]): unknown[] => (typeof args[1] === 'string' ? [args[0], JSON.parse(args[1])] : args);
+  const core = { Tool: (...args: unknown[]) => (calls.push(decode(args)), () => undefined), Param: () => () => undefined };
   const module = { exports: {} };
   new Function('require', 'exports', 'module', js)(() => core, module.exports, module);
   return calls;
+}
+
+/** The second arguments of the `@Tool(...)` calls of emitted code that are strings, as emitted. */
+function emittedTexts(js: string): string[] {
+  const texts: string[] = [];
+  const core = { Tool: (...args: unknown[]) => (typeof args[1] === 'string' && texts.push(args[1]), () => undefined), Param: () => () => undefined };
+  new Function('require', 'exports', 'module', js)(() => core, {}, { exports: {} });
+  return texts;
 }
 
 /** What the model is shown, per tool. */
@@ -44,9 +56,11 @@ describe('the schema transformer', () => {
     const source = js.get('trip-tools') as string;
 
     const calls = captureToolCalls(source);
-    const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, tool.schema]));
+    // What the transformer embeds: the scanned entry without the paramDescriptions merged into it.
+    const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, embeddedForm(tool.schema)]));
 
-    it('embeds the scanned schema as the second argument of an aliased @Tool call', () => {
+    it('embeds the scanned schema, as JSON text, as the second argument of an aliased @Tool call', () => {
+      expect(emittedTexts(source)[0]).toBe(embeddedSchemaText(scanned.get('TripTools.book') as ToolSchemaEntry));
       expect(calls[0]).toEqual([{ timeoutMs: 1000 }, scanned.get('TripTools.book')]);
       expect(scanned.get('TripTools.book')?.dates).toEqual(['/legs/*/departure', '/when']);
     });
@@ -101,7 +115,7 @@ describe('the schema transformer', () => {
         }),
       ]);
       expect(calls).toBeGreaterThan(0);
-      expect(js.get('trip-tools')).toContain('{ "parameters": { "properties": { "legs"');
+      expect(js.get('trip-tools')).toContain('"{\\"parameters\\":{\\"properties\\":{\\"legs\\"');
     });
   });
 
@@ -113,7 +127,7 @@ describe('the schema transformer', () => {
       const emitted = findFile(outDir, 'trip-tools.js');
       expect(emitted).toBeDefined();
       const calls = captureToolCalls(fs.readFileSync(emitted as string, 'utf8'));
-      const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, tool.schema]));
+      const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, embeddedForm(tool.schema)]));
       expect(calls.map((call) => call[1])).toEqual([
         scanned.get('TripTools.book'),
         scanned.get('TripTools.cancel'),
@@ -125,7 +139,7 @@ describe('the schema transformer', () => {
   describe('when a tool cannot be strict', () => {
     it("embeds the loose schema by default and leaves the error to core's registration", () => {
       const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'loose'), (program) => [transformer(program)]);
-      expect(js.get('loose-tools')).toContain('"additionalProperties": { "type": "number" }');
+      expect(js.get('loose-tools')).toContain('\\"additionalProperties\\":{\\"type\\":\\"number\\"}');
     });
 
     it("fails the compilation with compiler-style errors under { diagnostics: 'error' }", () => {

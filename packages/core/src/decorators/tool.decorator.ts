@@ -3,6 +3,7 @@ import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
 import { DESIGN_PARAMTYPES } from '../metadata/metadata-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { checkEmbeddedSchema } from '../metadata/schema-manifest';
+import { ToolRecord } from '../metadata/tool-record';
 import type { Tool as ToolObject, ToolOptions } from '../tool/tool';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
 import { checkToolParameters } from './check-tool-parameters';
@@ -22,13 +23,14 @@ export type Tool<TContext = any> = ToolObject<TContext>;
  * `@Args` or `@Ctx`; this is checked here, when the class is defined.
  *
  * The second argument is written by the `@toolwright/scanner` transformer (the schema generated
- * from the TypeScript types); code does not normally pass it by hand.
+ * from the TypeScript types, as JSON text that is parsed when the tool is first built, or as an
+ * object); code does not normally pass it by hand.
  *
  * @example
  * @Tool({ timeoutMs: 10_000 })
  * getWeather(@Param('city') city: string) { ... }
  */
-export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema): MethodDecorator {
+export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | string): MethodDecorator {
   return (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void => {
     assertLegacyDecorator('@Tool', propertyKey);
     assertReflectMetadata('@Tool');
@@ -45,7 +47,8 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema): 
     if (typeof options !== 'object' || options === null) {
       throw new UserError(`@Tool on ${where}: options must be an object, e.g. @Tool({ description: '...' }).`);
     }
-    if (embedded !== undefined) checkEmbeddedSchema(embedded, `@Tool on ${where}`);
+    // Text is checked when it is parsed (when the tool is built), so defining a class stays cheap.
+    if (embedded !== undefined && typeof embedded !== 'string') checkEmbeddedSchema(embedded, `@Tool on ${where}`);
     const ctor = (target as { constructor: Function }).constructor;
     const storage = getMetadataStorage();
     if (storage.toolsOf(ctor).has(propertyKey)) {
@@ -75,6 +78,6 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema): 
       throw new UserError(`@Tool on ${where}: the parameter types are unknown. ${missingDesignMetadataAdvice()}.`);
     }
 
-    storage.collectTool({ kind: 'tool', target: ctor, method: propertyKey, name, options: { ...options }, embedded, paramTypes, parameterCount });
+    storage.collectTool(new ToolRecord({ target: ctor, method: propertyKey, name, options: { ...options }, embedded, paramTypes, parameterCount }));
   };
 }

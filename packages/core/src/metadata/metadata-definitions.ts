@@ -35,7 +35,10 @@ export interface ToolMetadata {
   /** The tool name before the toolkit prefix: the option, or the method name in snake_case. */
   name: string;
   options: ToolOptions;
+  /** The schema the scanner embedded (parsed from {@link embeddedJson} when it came as text). */
   embedded?: EmbeddedToolSchema;
+  /** The embedded schema as the JSON text the scanner's transformer emits, when it came so. */
+  embeddedJson?: string;
   /** `design:paramtypes`, when the compiler emitted it. */
   paramTypes?: readonly unknown[];
   parameterCount: number;

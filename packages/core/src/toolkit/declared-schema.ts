@@ -1,5 +1,6 @@
 import { UserError } from '../errors/user.error';
 import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
+import { parseEmbeddedSchema } from '../metadata/embedded-schema-text';
 import type { ParameterMetadata, ToolMetadata } from '../metadata/metadata-definitions';
 import { SCHEMA_MANIFEST_FILE } from '../metadata/metadata-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
@@ -37,12 +38,14 @@ const PRIMITIVES = new Map<unknown, string>([
 export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, where: string): DeclaredSchema {
   const storage = getMetadataStorage();
   const params = storage.parametersOf(declaringClass, tool.method);
-  const manifest = tool.embedded ? undefined : storage.manifestSchemaOf(`${declaringClass.name}.${tool.method}`);
-  const found = tool.embedded ?? manifest;
-  if (found) {
-    const source: SchemaSource = tool.embedded ? 'embedded' : 'manifest';
-    return { source, ...refine(found, params, where, source) };
+  // Embedded text is parsed into a fresh copy that refine may change in place; an embedded or
+  // manifest object is shared, so refine copies it first.
+  if (tool.embeddedJson !== undefined) {
+    return { source: 'embedded', ...refine(parseEmbeddedSchema(tool.embeddedJson, where), true, params, where, 'embedded') };
   }
+  if (tool.embedded !== undefined) return { source: 'embedded', ...refine(tool.embedded, false, params, where, 'embedded') };
+  const manifest = storage.manifestSchemaOf(`${declaringClass.name}.${tool.method}`);
+  if (manifest) return { source: 'manifest', ...refine(manifest, false, params, where, 'manifest') };
   return { source: 'reflection', parameters: reflectSchema(tool, params, declaringClass, where), dates: [] };
 }
 
@@ -74,8 +77,8 @@ function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[],
   return { type: 'object', properties, required };
 }
 
-function refine(found: EmbeddedToolSchema, params: readonly ParameterMetadata[], where: string, source: SchemaSource): Omit<DeclaredSchema, 'source'> {
-  const parameters = cloneJson(found.parameters);
+function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly ParameterMetadata[], where: string, source: SchemaSource): Omit<DeclaredSchema, 'source'> {
+  const parameters = owned ? found.parameters : cloneJson(found.parameters);
   const named = params.filter((p): p is Extract<ParameterMetadata, { kind: 'param' }> => p.kind === 'param');
   if (named.length > 0) {
     const properties = isSchemaObject(parameters.properties) ? parameters.properties : {};
@@ -93,7 +96,7 @@ function refine(found: EmbeddedToolSchema, params: readonly ParameterMetadata[],
     const known = new Set(named.map((p) => p.name));
     for (const key of Object.keys(properties)) if (!known.has(key)) stale(`it has a property "${key}" that no @Param binds`);
   }
-  return { parameters, description: found.description, dates: [...(found.dates ?? [])] };
+  return { parameters, description: found.description, dates: owned ? (found.dates ?? []) : [...(found.dates ?? [])] };
 }
 
 /** Merges `@Param` options into a property schema (options win). */

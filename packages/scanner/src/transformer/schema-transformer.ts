@@ -1,7 +1,7 @@
 import * as ts from 'typescript';
 import { coreDecoratorName, DEFAULT_CORE_MODULES } from '../scan/find-tools';
 import { describeErrors, ScanCache } from './scan-cache';
-import { jsonToExpression } from './json-to-expression';
+import { embeddedSchemaText } from './embedded-text';
 
 /** Options of the schema transformer (also its ts-patch plugin config). */
 export interface SchemaTransformerOptions {
@@ -28,8 +28,9 @@ function cacheFor(coreModules: readonly string[]): ScanCache {
 }
 
 /**
- * A `before` transformer that embeds each tool's schema into its `@Tool(...)` call:
- * `@Tool(opts)` becomes `@Tool(opts, { parameters, description?, paramDescriptions?, dates? })`.
+ * A `before` transformer that embeds each tool's schema into its `@Tool(...)` call, as JSON text
+ * (see {@link embeddedSchemaText}): `@Tool(opts)` becomes
+ * `@Tool(opts, '{"parameters":{...},"description":...}')`.
  * A call that already has a second argument is left alone. `getProgram` is called per file so
  * that hosts whose program changes between files (ts-jest's language service) are supported.
  */
@@ -67,7 +68,7 @@ export function createSchemaTransformer(
             const options = call.arguments[0] ?? factory.createVoidZero();
             return factory.updateDecorator(
               node,
-              factory.updateCallExpression(call, call.expression, call.typeArguments, [options, jsonToExpression(tool.schema, factory)]),
+              factory.updateCallExpression(call, call.expression, call.typeArguments, [options, factory.createStringLiteral(embeddedSchemaText(tool.schema))]),
             );
           }
         }
