@@ -54,7 +54,7 @@ describe('the weather example', () => {
     expect(fs.existsSync(compiled)).toBe(true);
     const js = fs.readFileSync(compiled, 'utf8');
     // Embedded as JSON text, which core parses when it first builds the tool.
-    expect(js).toContain('(0, core_1.Tool)({ timeoutMs: 5_000 }, "{\\"parameters\\":{');
-    expect(js.match(/\\"parameters\\"/g)).toHaveLength(4);
+    expect(js).toContain(`(0, core_1.Tool)({ timeoutMs: 5_000 }, '{"parameters":{`);
+    expect(js.match(/'{"parameters":/g)).toHaveLength(4);
   });
 });

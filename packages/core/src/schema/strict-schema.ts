@@ -133,9 +133,11 @@ class StrictRewriter {
   private rewriteObjectNode(node: JsonSchema, path: string, depth: number, objectDepth: number): JsonSchema {
     const out: JsonSchema = {};
     const anyOf: JsonSchema[] = [];
+    // A node's JSON pointer is built only where a child is rewritten or an error names it: most
+    // keys are annotations and plain values, and building every pointer was a visible share of
+    // the strict rewrite.
     for (const key of Object.keys(node)) {
       const value = node[key];
-      const at = pointer(path, key);
       if (key in UNSUPPORTED_KEYWORDS) {
         const fix = key === 'patternProperties' || key === 'propertyNames'
           ? `give the object fixed, named properties (or use an array of { key, value } entries), ${STRICT_FIX}`
@@ -153,28 +155,28 @@ class StrictRewriter {
           break;
         case '$defs':
         case 'definitions':
-          out[key] = this.rewriteDefinitions(value, at, depth);
+          out[key] = this.rewriteDefinitions(value, pointer(path, key), depth);
           break;
         case 'items':
           if (Array.isArray(value)) {
             throw this.fail(path, 'is a tuple (items is an array), which strict mode does not support', `use an object with named properties or an array of one item type, ${STRICT_FIX}`);
           }
           if (value === true || isUnconstrained(value)) {
-            throw this.fail(at, 'makes the array items unconstrained (`any[]` or `unknown[]`)', `give the items a concrete type, ${STRICT_FIX}`);
+            throw this.fail(pointer(path, key), 'makes the array items unconstrained (`any[]` or `unknown[]`)', `give the items a concrete type, ${STRICT_FIX}`);
           }
-          out.items = this.rewrite(value, at, depth + 1, objectDepth, 0);
+          out.items = this.rewrite(value, pointer(path, key), depth + 1, objectDepth, 0);
           break;
         case 'anyOf':
         case 'oneOf':
-          anyOf.push(...this.rewriteVariants(value, at, depth, objectDepth));
+          anyOf.push(...this.rewriteVariants(value, pointer(path, key), depth, objectDepth));
           break;
         case 'allOf':
           throw this.fail(path, 'uses allOf with several schemas, which strict mode does not support', `merge them into one object schema, ${STRICT_FIX}`);
         case 'enum':
           if (!Array.isArray(value) || value.length === 0) {
-            throw this.fail(at, 'must be a non-empty array', 'list the allowed values');
+            throw this.fail(pointer(path, key), 'must be a non-empty array', 'list the allowed values');
           }
-          this.countEnum(value.length, at);
+          this.countEnum(value.length, path, key);
           out.enum = cloneJson(value);
           break;
         default:
@@ -246,10 +248,10 @@ class StrictRewriter {
     recordOptionalKeys(out, optional);
   }
 
-  private countEnum(count: number, path: string): void {
+  private countEnum(count: number, path: string, key: string): void {
     this.enumValues += count;
     if (this.enumValues > this.limits.maxEnumValues) {
-      throw this.fail(path, `brings the schema above ${this.limits.maxEnumValues} enum values (the strict-mode limit)`, 'use a plain string with a description, or split the tool');
+      throw this.fail(pointer(path, key), `brings the schema above ${this.limits.maxEnumValues} enum values (the strict-mode limit)`, 'use a plain string with a description, or split the tool');
     }
   }
 

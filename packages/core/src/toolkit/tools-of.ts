@@ -65,8 +65,7 @@ export function toolsOf(instance: object, options: ToolsOfOptions = {}): Tool[] 
 }
 
 function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, where: string) => unknown): Tool {
-  const where = `@Tool ${bp.source}`;
-  const fields = enhancerFields(bp.enhancers, where, instantiate);
+  const fields = bp.enhancers.length > 0 ? enhancerFields(bp.enhancers, `@Tool ${bp.source}`, instantiate) : NO_ENHANCER_FIELDS;
   const o = bp.options;
   const merged: Partial<ToolFields> = {
     timeoutMs: o.timeoutMs,
@@ -76,9 +75,10 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     duplicates: o.duplicates,
     cancellable: o.cancellable,
     needsApproval: o.needsApproval ?? fields.needsApproval,
-    inputGuardrails: [...fields.inputGuardrails, ...(o.inputGuardrails ?? [])],
-    outputGuardrails: [...fields.outputGuardrails, ...(o.outputGuardrails ?? [])],
-    interceptors: [...fields.interceptors, ...(o.interceptors ?? [])],
+    // toolFieldsWithDefaults copies these into the tool's own arrays.
+    inputGuardrails: joined(fields.inputGuardrails, o.inputGuardrails),
+    outputGuardrails: joined(fields.outputGuardrails, o.outputGuardrails),
+    interceptors: joined(fields.interceptors, o.interceptors),
   };
   return {
     type: 'function',
@@ -97,6 +97,16 @@ interface EnhancerFields {
   inputGuardrails: ToolInputGuardrail[];
   outputGuardrails: ToolOutputGuardrail[];
   interceptors: ToolInterceptor[];
+}
+
+/** What a tool without class or method enhancers gets from them (read only, never handed out). */
+const NO_ENHANCER_FIELDS: Readonly<EnhancerFields> = Object.freeze({ inputGuardrails: [], outputGuardrails: [], interceptors: [] });
+
+/** Enhancer entries first, then the `@Tool` option's; one of them as it is when the other is empty. */
+function joined<T>(fromEnhancers: readonly T[], fromOptions: readonly T[] | undefined): T[] | undefined {
+  if (fromEnhancers.length === 0) return fromOptions as T[] | undefined;
+  if (fromOptions === undefined || fromOptions.length === 0) return fromEnhancers as T[];
+  return [...fromEnhancers, ...fromOptions];
 }
 
 function enhancerFields(enhancers: readonly EnhancerMetadata[], where: string, instantiate: (type: Type, where: string) => unknown): EnhancerFields {

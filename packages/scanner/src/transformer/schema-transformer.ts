@@ -68,7 +68,7 @@ export function createSchemaTransformer(
             const options = call.arguments[0] ?? factory.createVoidZero();
             return factory.updateDecorator(
               node,
-              factory.updateCallExpression(call, call.expression, call.typeArguments, [options, factory.createStringLiteral(embeddedSchemaText(tool.schema))]),
+              factory.updateCallExpression(call, call.expression, call.typeArguments, [options, factory.createStringLiteral(embeddedSchemaText(tool.schema), /* isSingleQuote: JSON quotes need no escaping */ true)]),
             );
           }
         }
