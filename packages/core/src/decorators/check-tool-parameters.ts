@@ -22,6 +22,7 @@ const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
  * with `@Param`; `@Param` names unique. Throws `UserError` naming class, method and parameter.
  */
 export function checkToolParameters(check: ToolParameterCheck): void {
+  if (passesQuickly(check)) return;
   const { where, parameterCount } = check;
   let known: ReadonlyArray<string | undefined> | undefined;
   const describe = (index: number): string => describeParameter(index, (known ??= check.names()));
@@ -70,4 +71,28 @@ export function checkToolParameters(check: ToolParameterCheck): void {
     }
     seen.set(p.name, p.index);
   }
+}
+
+/**
+ * Whether the parameters plainly pass every rule, checked without allocating: each index below
+ * the count decorated once, at most one `@Args` and then no `@Param`, unique `@Param` names. It
+ * runs for every `@Tool` at class definition; anything else (including a failure) goes through
+ * the full check, which builds the messages.
+ */
+function passesQuickly({ parameterCount, parameters }: ToolParameterCheck): boolean {
+  if (parameters.length !== parameterCount) return false;
+  let args = 0;
+  let params = 0;
+  for (let i = 0; i < parameters.length; i++) {
+    const p = parameters[i];
+    if (p.index < 0 || p.index >= parameterCount) return false;
+    if (p.kind === 'args') args++;
+    else if (p.kind === 'param') params++;
+    for (let j = 0; j < i; j++) {
+      const q = parameters[j];
+      if (q.index === p.index) return false;
+      if (p.kind === 'param' && q.kind === 'param' && q.name === p.name) return false;
+    }
+  }
+  return args === 0 || (args === 1 && params === 0);
 }

@@ -1,6 +1,7 @@
 import { UserError } from '../errors/user.error';
 import { FORBIDDEN_ARGUMENT_KEYS } from '../arguments/forbidden-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
+import { copyOptions } from '../metadata/options-copy';
 import type { ParamOptions } from '../tool/tool';
 import { assertLegacyDecorator, describeMethod, describeParameter, parameterNamesOf } from './decorator-environment';
 
@@ -29,7 +30,7 @@ function recordParameter(kind: Kind, label: string, target: object, method: stri
     if (typeof options !== 'object' || options === null) {
       throw new UserError(`@Param on ${where}, parameter ${param()}: options must be an object, e.g. { description: '...' }.`);
     }
-    getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: { ...options } });
+    getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: copyOptions(options) });
     return;
   }
   getMetadataStorage().collectParameter({ kind, target: ctor, method, index });

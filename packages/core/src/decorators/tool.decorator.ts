@@ -3,6 +3,7 @@ import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
 import { DESIGN_PARAMTYPES } from '../metadata/metadata-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { checkEmbeddedSchema } from '../metadata/schema-manifest';
+import { copyOptions } from '../metadata/options-copy';
 import { ToolRecord } from '../metadata/tool-record';
 import type { Tool as ToolObject, ToolOptions } from '../tool/tool';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
@@ -78,6 +79,6 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
       throw new UserError(`@Tool on ${where}: the parameter types are unknown. ${missingDesignMetadataAdvice()}.`);
     }
 
-    storage.collectTool(new ToolRecord({ target: ctor, method: propertyKey, name, options: { ...options }, embedded, paramTypes, parameterCount }));
+    storage.collectTool(new ToolRecord({ target: ctor, method: propertyKey, name, options: copyOptions(options), embedded, paramTypes, parameterCount }));
   };
 }

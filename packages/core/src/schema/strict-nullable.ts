@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../tool/json-schema';
+import { optionalKeysOf, recordOptionalKeys } from './strict-optional-keys';
 
 const PRIMITIVE_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
 
@@ -14,15 +15,17 @@ export function makeNullable(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.anyOf) && annotations) {
     return { ...schema, anyOf: [...(schema.anyOf as JsonSchema[]), { type: 'null' }] };
   }
-  // The wrapped node keeps its identity (the side table of optional keys is keyed by it); its
-  // description moves to the wrapper, where the model reads it.
+  // The title and description move to the wrapper, where the model reads them. The wrapped node
+  // is a copy without them (deleting keys would turn every such node into a slow, larger
+  // dictionary-mode object), and the side table of optional keys follows it to the copy.
   const wrapper: JsonSchema = {};
-  for (const key of ['title', 'description'] as const) {
-    if (key in schema) {
-      wrapper[key] = schema[key];
-      delete schema[key];
-    }
+  const inner: JsonSchema = {};
+  for (const key of Object.keys(schema)) {
+    if (key === 'title' || key === 'description') wrapper[key] = schema[key];
+    else inner[key] = schema[key];
   }
-  wrapper.anyOf = [schema, { type: 'null' }];
+  const optional = optionalKeysOf(schema);
+  if (optional !== undefined) recordOptionalKeys(inner, optional);
+  wrapper.anyOf = [inner, { type: 'null' }];
   return wrapper;
 }

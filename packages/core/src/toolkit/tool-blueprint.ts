@@ -37,6 +37,21 @@ export interface ToolBlueprint {
 
 const cache = new WeakMap<Function, { generation: number; blueprints: ToolBlueprint[] }>();
 
+// Slots are only read, so tools share them: one per @Param name rather than one per parameter
+// of every tool (thousands of tools tend to reuse a few parameter names).
+const paramSlots = new Map<string, ParameterSlot>();
+const CTX_SLOT: ParameterSlot = Object.freeze({ kind: 'ctx' });
+const NO_DATE_PATHS = Object.freeze([]) as unknown as string[][];
+
+function paramSlot(name: string): ParameterSlot {
+  let slot = paramSlots.get(name);
+  if (slot === undefined) {
+    slot = Object.freeze({ kind: 'param', name });
+    paramSlots.set(name, slot);
+  }
+  return slot;
+}
+
 /** The tool blueprints of a class (inheritance applied), cached per class. */
 export function blueprintsOf(ctor: Function): ToolBlueprint[] {
   const generation = getMetadataStorage().generation;
@@ -78,8 +93,8 @@ function build(ctor: Function): ToolBlueprint[] {
     }
     const slots: ParameterSlot[] = [];
     for (const p of getMetadataStorage().parametersOf(declaringClass, tool.method)) {
-      if (p.kind === 'param') slots[p.index] = { kind: 'param', name: p.name };
-      else if (p.kind === 'ctx') slots[p.index] = { kind: 'ctx' };
+      if (p.kind === 'param') slots[p.index] = paramSlot(p.name);
+      else if (p.kind === 'ctx') slots[p.index] = CTX_SLOT;
       else {
         const type = tool.paramTypes?.[p.index];
         const dto = typeof type === 'function' && type !== Object ? type : undefined;
@@ -96,7 +111,7 @@ function build(ctor: Function): ToolBlueprint[] {
       schemaSource: declared.source,
       options: tool.options,
       slots,
-      datePaths: compileDatePointers(declared.dates),
+      datePaths: declared.dates.length === 0 ? NO_DATE_PATHS : compileDatePointers(declared.dates),
       enhancers,
     };
   });

@@ -80,7 +80,10 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     outputGuardrails: joined(fields.outputGuardrails, o.outputGuardrails),
     interceptors: joined(fields.interceptors, o.interceptors),
   };
-  return {
+  const f = toolFieldsWithDefaults(bp.name, merged);
+  // One literal with every always-present field (not a spread of the fields object), so V8 keeps
+  // them inside the object instead of in a separate, over-allocated property store.
+  const tool: Tool = {
     type: 'function',
     name: bp.name,
     description: bp.description,
@@ -88,8 +91,18 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     strict: bp.strict,
     invoke: boundInvoke(instance, bp),
     source: bp.source,
-    ...toolFieldsWithDefaults(bp.name, merged),
+    needsApproval: f.needsApproval,
+    inputGuardrails: f.inputGuardrails,
+    outputGuardrails: f.outputGuardrails,
+    interceptors: f.interceptors,
+    deferred: f.deferred,
+    duplicates: f.duplicates,
+    cancellable: f.cancellable,
   };
+  if ('timeoutMs' in f) tool.timeoutMs = f.timeoutMs;
+  if ('failureError' in f) tool.failureError = f.failureError;
+  if ('isEnabled' in f) tool.isEnabled = f.isEnabled;
+  return tool;
 }
 
 interface EnhancerFields {
