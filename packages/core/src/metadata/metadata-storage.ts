@@ -37,6 +37,10 @@ export class MetadataStorage {
   collectTool(definition: ToolMetadata): void {
     this.record(definition);
     mapOf(this.tools, definition.target).set(definition.method, definition);
+    // Parameter decorators run before the method's @Tool: its parameter list is complete now.
+    // Keep an exact-size copy rather than the list grown by push, which holds spare capacity.
+    const list = this.parameters.get(definition.target)?.get(definition.method);
+    if (list !== undefined) this.parameters.get(definition.target)?.set(definition.method, list.slice());
   }
 
   /** Records a `@Param`, `@Args` or `@Ctx` parameter decoration. */

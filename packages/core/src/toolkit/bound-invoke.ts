@@ -21,8 +21,9 @@ function plainToInstance<T extends object>(type: new () => T, plain: object): T 
  * calls `instance[method]`, so an override in a subclass runs.
  */
 export function boundInvoke(instance: object, blueprint: ToolBlueprint): (ctx: ToolContext, args: any) => unknown {
-  const { slots, datePaths, method, name, source } = blueprint;
+  // The closure holds the blueprint and the instance only (not a copy of each field it reads).
   return (ctx, args) => {
+    const { slots, datePaths, method, name, source } = blueprint;
     const fn = (instance as Record<string, unknown>)[method];
     if (typeof fn !== 'function') {
       throw new UserError(`Tool "${name}" (${source}): the instance has no method "${method}" any more. Fix: do not delete or overwrite tool methods on instances.`);

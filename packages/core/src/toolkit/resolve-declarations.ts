@@ -18,6 +18,9 @@ export interface ResolvedToolkit {
   declarations: ResolvedDeclaration[];
 }
 
+// Most tools have no enhancers: they share one frozen empty list (only ever read).
+const NO_ENHANCERS = Object.freeze([]) as unknown as EnhancerMetadata[];
+
 /**
  * Applies the inheritance rules: the nearest `@Tool` of a method wins whole; an undecorated
  * override keeps the inherited declaration (and the override runs, since tools call
@@ -47,7 +50,8 @@ export function resolveDeclarations(ctor: Function): ResolvedToolkit {
       .slice(0, depth + 1)
       .reverse()
       .flatMap((cls) => storage.enhancersOf(cls).filter((e) => e.method === tool.method));
-    return { tool, declaringClass: chain[depth], enhancers: [...classEnhancers, ...methodEnhancers] };
+    const enhancers = classEnhancers.length + methodEnhancers.length === 0 ? NO_ENHANCERS : [...classEnhancers, ...methodEnhancers];
+    return { tool, declaringClass: chain[depth], enhancers };
   });
   return { toolkit, declarations };
 }

@@ -78,3 +78,19 @@ describe('the parameter check of @Tool', () => {
     }).toThrow(UserError);
   });
 });
+
+describe('the parameter list of a @Tool method', () => {
+  it('holds every parameter recorded before the @Tool and any recorded after it, in order', () => {
+    class Late {
+      run(a: string, b: string) {
+        return a + b;
+      }
+    }
+    const storage = getMetadataStorage();
+    const at = (index: number, name: string) => ({ kind: 'param' as const, target: Late, method: 'run', index, name, options: {} });
+    storage.collectParameter(at(1, 'b'));
+    storage.collectTool({ kind: 'tool', target: Late, method: 'run', name: 'run', options: {}, parameterCount: 2 });
+    storage.collectParameter(at(0, 'a'));
+    expect(storage.parametersOf(Late, 'run').map((p) => p.index)).toEqual([1, 0]);
+  });
+});
