@@ -91,8 +91,11 @@ function build(ctor: Function): ToolBlueprint[] {
       if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`, error.toolName, error.path);
       throw error;
     }
-    const slots: ParameterSlot[] = [];
-    for (const p of getMetadataStorage().parametersOf(declaringClass, tool.method)) {
+    const params = getMetadataStorage().parametersOf(declaringClass, tool.method);
+    // Sized up front (every parameter below the count is decorated, as @Tool checked): filling
+    // an empty array by index would leave it with spare capacity, held for the tool's lifetime.
+    const slots: ParameterSlot[] = new Array<ParameterSlot>(Math.max(tool.parameterCount, params.length));
+    for (const p of params) {
       if (p.kind === 'param') slots[p.index] = paramSlot(p.name);
       else if (p.kind === 'ctx') slots[p.index] = CTX_SLOT;
       else {
