@@ -9,7 +9,8 @@ const table = new WeakMap<object, readonly string[]>();
 
 /** @internal Records the keys of `node` that the strict rewrite made nullable. */
 export function recordOptionalKeys(node: object, keys: readonly string[]): void {
-  if (keys.length > 0) table.set(node, keys);
+  // An exact-size copy: the caller's list was grown by push and would be held with spare capacity.
+  if (keys.length > 0) table.set(node, keys.slice());
 }
 
 /** @internal The keys of `node` that the strict rewrite made nullable, if any. */
