@@ -29,7 +29,25 @@ import { editedArgumentsJson, validateEditedArguments } from './edited-arguments
  * calls are left undecided the batch pauses: `state.status` becomes `interrupted`, nothing runs,
  * and `approval_required` is emitted. Returns whether the batch paused. @internal
  */
-export async function reviewApprovals(env: RunEnvironment, agent: Agent<any>, prepared: PreparedCall[], batch: PendingBatch): Promise<boolean> {
+export function reviewApprovals(env: RunEnvironment, agent: Agent<any>, prepared: PreparedCall[], batch: PendingBatch): boolean | Promise<boolean> {
+  // The common case (no recorded decisions, no policies, no tool that may need approval) is
+  // answered synchronously: an awaited phase per turn was a visible share of a one-call turn.
+  if (!approvalMayApply(env, prepared)) return false;
+  return reviewBatch(env, agent, prepared, batch);
+}
+
+/** Whether any call of the batch could be gated: a recorded decision, a policy, or a tool's `needsApproval`. */
+function approvalMayApply(env: RunEnvironment, prepared: readonly PreparedCall[]): boolean {
+  const approvals = env.state.approvals;
+  if (approvals.exact.size > 0 || approvals.standing.size > 0 || env.approvalPolicies.length > 0) return true;
+  for (const p of prepared) {
+    const flag = p.tool?.needsApproval;
+    if (flag === true || typeof flag === 'function') return true;
+  }
+  return false;
+}
+
+async function reviewBatch(env: RunEnvironment, agent: Agent<any>, prepared: PreparedCall[], batch: PendingBatch): Promise<boolean> {
   const state = env.state;
   const hasDecisions = state.approvals.exact.size > 0 || state.approvals.standing.size > 0;
   const hasPolicies = env.approvalPolicies.length > 0;

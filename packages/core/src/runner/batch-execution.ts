@@ -47,7 +47,8 @@ export async function executeBatch(
     checkResumedCalls(env, prepared);
     applyDuplicatePolicies(env.state, prepared, batch);
     // Nothing of a batch runs until every call that needs approval has a decision.
-    if (await reviewApprovals(env, agent, prepared, batch)) return [];
+    const paused = reviewApprovals(env, agent, prepared, batch);
+    if (typeof paused === 'boolean' ? paused : await paused) return [];
   }
   const limit = sequential ? 1 : env.maxToolConcurrency;
   const run = runBatch(env, agent, prepared, outcomes, batch, limit);
@@ -60,7 +61,7 @@ export async function executeBatch(
   return done;
 }
 
-async function runBatch(
+function runBatch(
   env: RunEnvironment,
   agent: Agent<any>,
   prepared: PreparedCall[],
@@ -69,23 +70,21 @@ async function runBatch(
   limit: number,
 ): Promise<void> {
   let stopped = false;
-  try {
-    await runBounded(prepared.length, limit, async (i) => {
-      const p = prepared[i]!;
-      if (batch.outputs.has(p.call.callId)) return;
-      env.cancellation.throwIfCancelled();
-      const outcome = await executeCall(env, agent, p);
-      if (stopped) return;
-      outcomes[i] = outcome;
-      if (outcome.paused) return;
-      recordCalledTool(env.state, p, outcome);
-      batch.nested?.delete(p.call.callId);
-      batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(outcome.result) });
-    });
-  } catch (error) {
+  return runBounded(prepared.length, limit, async (i) => {
+    const p = prepared[i]!;
+    if (batch.outputs.has(p.call.callId)) return;
+    env.cancellation.throwIfCancelled();
+    const outcome = await executeCall(env, agent, p);
+    if (stopped) return;
+    outcomes[i] = outcome;
+    if (outcome.paused) return;
+    recordCalledTool(env.state, p, outcome);
+    batch.nested?.delete(p.call.callId);
+    batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(outcome.result) });
+  }).catch((error: unknown) => {
     stopped = true;
     // A fatal error ends the run: the siblings still running are told to stop.
     for (const record of env.activeCalls) record.abort(error);
     throw error;
-  }
+  });
 }

@@ -5,6 +5,7 @@
  */
 export function runBounded(count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
   if (count === 0) return Promise.resolve();
+  if (count === 1) return task(0);
   if (limit >= count) {
     const all: Promise<void>[] = new Array(count);
     for (let i = 0; i < count; i++) all[i] = task(i);

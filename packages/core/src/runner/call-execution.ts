@@ -82,7 +82,7 @@ function finish(
     addUsage(env.state.usage, result.usage);
   }
   const durationMs = performance.now() - started;
-  emitEvent(env, { type: 'tool_output', agent, toolName: call.name, callId: call.callId, result, durationMs });
+  if (env.channel) emitEvent(env, { type: 'tool_output', agent, toolName: call.name, callId: call.callId, result, durationMs });
   return { call, tool: prepared.tool, args, result, failed, durationMs, invoked };
 }
 

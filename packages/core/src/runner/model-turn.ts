@@ -1,4 +1,4 @@
-import type { Agent } from '../agent/agent';
+import { Agent } from '../agent/agent';
 import { errorMessage } from '../errors/error-message';
 import { ModelError } from '../errors/model.error';
 import { ToolwrightError } from '../errors/toolwright.error';
@@ -23,7 +23,8 @@ export interface ModelTurnOutcome {
  */
 export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools): Promise<ModelTurnOutcome> {
   const state = env.state;
-  const request = await buildRequest(env, agent, info, tools);
+  const built = buildRequest(env, agent, info, tools);
+  const request = built instanceof Promise ? await built : built;
   state.turn++;
   const response = await callModel(env, agent, info.model, request);
   countModelUsage(state.modelUsage, response);
@@ -35,10 +36,10 @@ export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info:
     history.push(item);
     if (item.type === 'function_call') {
       calls.push(item);
-      emitEvent(env, { type: 'tool_called', agent, toolName: item.name, callId: item.callId, arguments: item.arguments });
+      if (env.channel) emitEvent(env, { type: 'tool_called', agent, toolName: item.name, callId: item.callId, arguments: item.arguments });
     } else if (item.type === 'message' || item.type === 'reasoning') {
       if (item.type === 'message' && item.role === 'assistant') text = messageText(item);
-      emitEvent(env, { type: 'message', agent, item });
+      if (env.channel) emitEvent(env, { type: 'message', agent, item });
     }
   }
   const outcome: ModelTurnOutcome = { calls, text };
@@ -52,10 +53,21 @@ function countModelUsage(target: Usage, response: ModelResponse): void {
   if (response.usage?.requests === undefined) target.requests++;
 }
 
-async function buildRequest(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools): Promise<ModelRequest> {
+/**
+ * The model request of this turn. Synchronous when the instructions are static text (and
+ * `resolveInstructions` is not overridden): awaiting them every turn was a visible share of a
+ * one-call turn.
+ */
+function buildRequest(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools): ModelRequest | Promise<ModelRequest> {
+  if (typeof agent.instructions !== 'function' && agent.resolveInstructions === Agent.prototype.resolveInstructions) {
+    return requestWith(env, agent, info, tools, agent.instructions);
+  }
+  return agent.resolveInstructions(env.runContext).then((instructions) => requestWith(env, agent, info, tools, instructions));
+}
+
+function requestWith(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools, instructions: string | undefined): ModelRequest {
   const settings = info.settings;
   const request: ModelRequest = { input: env.state.history, tools: tools.definitions, settings };
-  const instructions = await agent.resolveInstructions(env.runContext);
   if (instructions !== undefined) request.instructions = instructions;
   if (settings.parallelToolCalls !== undefined) request.parallelToolCalls = settings.parallelToolCalls;
   const toolChoice = settings.toolChoice;

@@ -77,10 +77,15 @@ export function buildHandoffTools(agent: Agent<any>): Tool[] {
 /**
  * The tools offered this turn: toolsets are asked for their tools, deferred tools stay hidden
  * until disclosed, and `isEnabled` is consulted. Two tools with one name fail with `UserError`.
+ * Synchronous (no promise) when the entries' tools were cached by an earlier turn.
  */
-export async function resolveTurnTools(env: RunEnvironment, agent: Agent<any>, entries: ReadonlyArray<Tool | Toolset>): Promise<TurnTools> {
+export function resolveTurnTools(env: RunEnvironment, agent: Agent<any>, entries: ReadonlyArray<Tool | Toolset>): TurnTools | Promise<TurnTools> {
   const cached = staticTurns.get(entries);
   if (cached) return cached;
+  return resolveAndCache(env, agent, entries);
+}
+
+async function resolveAndCache(env: RunEnvironment, agent: Agent<any>, entries: ReadonlyArray<Tool | Toolset>): Promise<TurnTools> {
   const turn = await resolveEntries(env, agent, entries);
   if (entries.every(isStaticTool)) staticTurns.set(entries, turn);
   return turn;

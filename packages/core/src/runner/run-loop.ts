@@ -25,7 +25,8 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
     const info = agentRunInfo(env, agent);
     if (!state.pendingBatch) {
       if (state.turn >= state.maxTurns) throw new MaxTurnsExceededError(state.maxTurns);
-      const tools = await resolveTurnTools(env, agent, info.entries);
+      const resolved = resolveTurnTools(env, agent, info.entries);
+      const tools = resolved instanceof Promise ? await resolved : resolved;
       const turn = await runModelTurn(env, agent, info, tools);
       if (turn.calls.length === 0) {
         complete(env, turn.text);
@@ -34,7 +35,8 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
       state.pendingBatch = { calls: turn.calls, outputs: new Map(), incompleteReason: turn.incompleteReason };
       if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
     } else {
-      const tools = await resolveTurnTools(env, agent, info.entries);
+      const resolved = resolveTurnTools(env, agent, info.entries);
+      const tools = resolved instanceof Promise ? await resolved : resolved;
       if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
     }
   }
@@ -53,7 +55,8 @@ async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: Age
   disclose(env, tools, outcomes);
   // A handoff wins over tool-use rules: the next turn belongs to the target agent.
   if (performHandoff(env, agent, outcomes)) return false;
-  const decision = await decideAfterBatch(agent, env.runContext, outcomes);
+  const decided = decideAfterBatch(agent, env.runContext, outcomes);
+  const decision = decided instanceof Promise ? await decided : decided;
   if (!decision.isFinalOutput) return false;
   complete(env, decision.finalOutput);
   return true;

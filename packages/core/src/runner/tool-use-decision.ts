@@ -1,5 +1,5 @@
 import type { Agent } from '../agent/agent';
-import type { ToolCallResult } from '../agent/tool-use-behavior';
+import type { ToolCallResult, ToolUseBehavior } from '../agent/tool-use-behavior';
 import { UserError } from '../errors/user.error';
 import { toModelOutput } from '../result/tool-result';
 import type { RunContext } from '../tool/tool';
@@ -17,7 +17,7 @@ export interface ToolUseDecision {
  * `run_llm_again` (ask the model again), `stop_on_first_tool` (the first call's output),
  * `{ stopAtToolNames }` (the first call to one of those tools), or a function. @internal
  */
-export async function decideAfterBatch(agent: Agent<any>, runContext: RunContext<any>, outcomes: CallOutcome[]): Promise<ToolUseDecision> {
+export function decideAfterBatch(agent: Agent<any>, runContext: RunContext<any>, outcomes: CallOutcome[]): ToolUseDecision | Promise<ToolUseDecision> {
   if (outcomes.length === 0) return { isFinalOutput: false };
   if (outcomes.every((o) => o.result.terminate === true)) {
     return { isFinalOutput: true, finalOutput: toModelOutput(outcomes[outcomes.length - 1]!.result) };
@@ -25,16 +25,7 @@ export async function decideAfterBatch(agent: Agent<any>, runContext: RunContext
   const behavior = agent.toolUseBehavior;
   if (behavior === undefined || behavior === 'run_llm_again') return { isFinalOutput: false };
   if (behavior === 'stop_on_first_tool') return { isFinalOutput: true, finalOutput: toModelOutput(outcomes[0]!.result) };
-  if (typeof behavior === 'function') {
-    const decision = await behavior(runContext, outcomes.map(toCallResult));
-    if (!decision || typeof decision.isFinalOutput !== 'boolean') {
-      throw new UserError(
-        `The toolUseBehavior function of agent "${agent.name}" returned ${JSON.stringify(decision)}; ` +
-          'it must return { isFinalOutput: boolean, finalOutput?: unknown }.',
-      );
-    }
-    return decision;
-  }
+  if (typeof behavior === 'function') return decideByFunction(agent, behavior, runContext, outcomes);
   if (typeof behavior === 'object' && behavior !== null && Array.isArray(behavior.stopAtToolNames)) {
     const names = behavior.stopAtToolNames;
     const hit = outcomes.find((o) => names.includes(o.call.name));
@@ -44,6 +35,23 @@ export async function decideAfterBatch(agent: Agent<any>, runContext: RunContext
     `Agent "${agent.name}" has an unknown toolUseBehavior ${JSON.stringify(behavior)}; ` +
       "use 'run_llm_again', 'stop_on_first_tool', { stopAtToolNames: [...] } or a function.",
   );
+}
+
+/** A function `toolUseBehavior` (the only form that may be asynchronous). */
+async function decideByFunction(
+  agent: Agent<any>,
+  behavior: Extract<ToolUseBehavior<any>, (...args: never[]) => unknown>,
+  runContext: RunContext<any>,
+  outcomes: CallOutcome[],
+): Promise<ToolUseDecision> {
+  const decision = await behavior(runContext, outcomes.map(toCallResult));
+  if (!decision || typeof decision.isFinalOutput !== 'boolean') {
+    throw new UserError(
+      `The toolUseBehavior function of agent "${agent.name}" returned ${JSON.stringify(decision)}; ` +
+        'it must return { isFinalOutput: boolean, finalOutput?: unknown }.',
+    );
+  }
+  return decision;
 }
 
 function toCallResult(outcome: CallOutcome): ToolCallResult {

@@ -59,6 +59,22 @@ describe('Runner', () => {
       expect(model.requests.map((r) => r.instructions)).toEqual(['Help Ada (1).', 'Help Ada (2).']);
     });
 
+    it('sends static instructions every turn, and still asks a subclass that overrides resolveInstructions', async () => {
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'noop', arguments: '{}' }] }, { text: 'ok' }]);
+      await new Runner({ model }).run(new Agent({ name: 'a', instructions: 'Be brief.', tools: [bareTool('noop', () => 'done')] }), 'go');
+      expect(model.requests.map((r) => r.instructions)).toEqual(['Be brief.', 'Be brief.']);
+
+      class CountingAgent extends Agent {
+        asked = 0;
+        override async resolveInstructions(): Promise<string | undefined> {
+          return `Turn ${++this.asked}.`;
+        }
+      }
+      const counted = new ScriptedModel([{ toolCalls: [{ name: 'noop', arguments: '{}' }] }, { text: 'ok' }]);
+      await new Runner({ model: counted }).run(new CountingAgent({ name: 'c', instructions: 'ignored', tools: [bareTool('noop', () => 'done')] }), 'go');
+      expect(counted.requests.map((r) => r.instructions)).toEqual(['Turn 1.', 'Turn 2.']);
+    });
+
     it('takes parallelToolCalls and toolChoice from the agent, and run options over them', async () => {
       const agent = new Agent({ name: 'a', modelSettings: { parallelToolCalls: true, toolChoice: 'auto', temperature: 0.2 } });
       const model = new ScriptedModel([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
