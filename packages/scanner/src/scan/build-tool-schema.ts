@@ -5,7 +5,7 @@ import type { ToolSchemaEntry } from '../embedded-schema';
 import { applyAliasAnnotations } from '../schema/alias-annotations';
 import { schemaOfInterface } from '../schema/generator';
 import { jsDocParamText, jsDocSummary } from '../schema/jsdoc';
-import { applyAsType, refName, sortKeys, type Definitions, type SchemaNode, cloneJson } from '../schema/json-schema-utils';
+import { applyAsType, applyIntegerEnums, refName, sortKeys, type Definitions, type SchemaNode, cloneJson } from '../schema/json-schema-utils';
 import { applyParamOptions } from '../schema/param-options';
 import { inlineDefinitions } from '../schema/refs';
 import { walkSchema, escapePointer, type WalkContext } from '../schema/schema-walk';
@@ -30,6 +30,8 @@ export function buildToolSchema(
   const { root: synthetic, definitions } = schemaOfInterface(generator, interfaceName);
   applyAsType(synthetic);
   applyAsType(definitions);
+  applyIntegerEnums(synthetic);
+  applyIntegerEnums(definitions);
   const context: WalkContext = {
     checker,
     generator,

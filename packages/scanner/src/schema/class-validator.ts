@@ -130,12 +130,8 @@ function applyOne(decorator: PropertyDecorator, node: SchemaNode, target: Decora
       return numberArg(first, 'minItems');
     case 'ArrayMaxSize':
       return numberArg(first, 'maxItems');
-    case 'Matches': {
-      if (isStaticRegExp(first)) node.pattern = first.source;
-      else if (typeof first === 'string') node.pattern = first;
-      else return false;
-      return true;
-    }
+    case 'Matches':
+      return applyPattern(decorator, node, target);
     case 'IsIn': {
       if (!Array.isArray(first)) return false;
       setEnum(node, first);
@@ -150,6 +146,64 @@ function applyOne(decorator: PropertyDecorator, node: SchemaNode, target: Decora
     default:
       return true;
   }
+}
+
+/**
+ * Regular-expression flags that do not change whether a JSON-schema validator (ajv, which
+ * compiles `pattern` with the `u` flag) accepts the same strings as class-validator: `u`
+ * (already on), `g` (a fresh `test` from index 0 matches the same strings) and `d` (match
+ * indices only). Any other flag (`i`, `m`, `s`, `y`, `v`) changes what matches.
+ */
+const NEUTRAL_FLAGS = new Set(['u', 'g', 'd']);
+
+const FLAG_MEANINGS: Record<string, string> = {
+  i: 'case-insensitive matching',
+  m: '`^` and `$` matching at line breaks',
+  s: '`.` matching line breaks',
+  y: 'matching only at the start of the string',
+  v: 'Unicode set syntax',
+};
+
+/**
+ * `@Matches(/re/flags)` or `@Matches('re', 'flags')`: the source becomes `pattern`. A flag that
+ * changes matching cannot be carried by a JSON schema `pattern`, so the pattern is left out
+ * (class-validator still enforces it when the DTO is validated) and a warning names the flag.
+ */
+function applyPattern(decorator: PropertyDecorator, node: SchemaNode, target: DecoratedProperty): boolean {
+  const [first, second] = decorator.args;
+  let source: string;
+  let flags = '';
+  if (isStaticRegExp(first)) {
+    source = first.source;
+    flags = first.flags;
+  } else if (typeof first === 'string') {
+    source = first;
+    if (typeof second === 'string') flags = second;
+    else if (second !== undefined && !isStaticObject(second)) return false;
+  } else {
+    return false;
+  }
+  const changing = [...new Set(flags)].filter((flag) => !NEUTRAL_FLAGS.has(flag));
+  if (changing.length === 0) {
+    node.pattern = source;
+    return true;
+  }
+  const named = changing.map((flag) => `"${flag}" (${FLAG_MEANINGS[flag] ?? 'an unknown flag'})`).join(', ');
+  const diagnostic = diagnosticAt(decorator.node, {
+    category: 'warning',
+    toolName: target.toolName,
+    parameter: target.fieldPath,
+    message: `@Matches flag${changing.length > 1 ? 's' : ''} ${named} cannot be expressed in a JSON schema pattern, so the schema leaves /${source}/ out (class-validator still checks it with the flags)`,
+    fix:
+      changing.length === 1 && changing[0] === 'i'
+        ? 'write the pattern without the flag (letters as [aA] classes, e.g. /^[a-zA-Z]+$/) so the model is told the constraint'
+        : 'write an equivalent pattern without the flag (with "s", [\\s\\S] in place of `.`) so the model is told the constraint',
+  });
+  // One decorator may apply to several branches of a union: report it once.
+  const same = (other: ScanDiagnostic): boolean =>
+    other.fileName === diagnostic.fileName && other.line === diagnostic.line && other.column === diagnostic.column && other.message === diagnostic.message;
+  if (!target.diagnostics.some(same)) target.diagnostics.push(diagnostic);
+  return true;
 }
 
 function setEnum(node: SchemaNode, values: unknown[]): void {

@@ -86,3 +86,27 @@ export function applyAsType(value: unknown): void {
     Object.values(node).forEach(applyAsType);
   }
 }
+
+/**
+ * Narrows `number` to `integer` on nodes whose `enum` (or `const`) admits only integers among its
+ * numbers — numeric TypeScript enums (`enum E { A = 1, B = 2 }`) and literal unions (`0 | 1 | 2`),
+ * which typescript-json-schema types as `number` — everywhere in a schema (definitions included).
+ * `null` and non-number members are left alone, so `1 | 2 | null` becomes `['integer', 'null']`.
+ */
+export function applyIntegerEnums(value: unknown): void {
+  if (Array.isArray(value)) value.forEach(applyIntegerEnums);
+  else if (value !== null && typeof value === 'object') {
+    const node = value as SchemaNode;
+    const values = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : [];
+    const numbers = values.filter((member) => typeof member === 'number');
+    if (numbers.length > 0 && numbers.every((member) => Number.isInteger(member))) narrowToInteger(node);
+    Object.values(node).forEach(applyIntegerEnums);
+  }
+}
+
+function narrowToInteger(node: SchemaNode): void {
+  if (node.type === 'number') node.type = 'integer';
+  else if (Array.isArray(node.type) && node.type.includes('number')) {
+    node.type = [...new Set(node.type.map((type) => (type === 'number' ? 'integer' : type)))].sort();
+  }
+}
