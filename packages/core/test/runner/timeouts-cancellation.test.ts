@@ -100,15 +100,20 @@ describe('Runner', () => {
     it('leaves the signal of a tool with cancellable: false alone', async () => {
       const controller = new AbortController();
       let signal: AbortSignal | undefined;
+      let markStarted!: () => void;
+      const started = new Promise<void>((resolve) => (markStarted = resolve));
       const steady = bareTool('steady', (ctx) => {
         signal = ctx.signal;
-        return sleep(100);
+        markStarted();
+        return sleep(300);
       }, { cancellable: false });
       const model = new ScriptedModel([{ toolCalls: [{ name: 'steady' }] }, { text: 'never' }]);
       const run = new Runner({ model }).run(new Agent({ name: 'x', tools: [steady] }), 'go', { signal: controller.signal });
-      await sleep(20);
+      // Abort only once the tool is running, so a slow machine cannot let the run finish first.
+      await started;
       controller.abort();
-      await expect(run).rejects.toBeInstanceOf(RunCancelledError);
+      const error = await run.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RunCancelledError);
       expect(signal!.aborted).toBe(false);
     });
 
