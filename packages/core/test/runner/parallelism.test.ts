@@ -24,9 +24,7 @@ describe('Runner', () => {
     it('runs them concurrently and keeps call order in the outputs', async () => {
       const t = tracker();
       const model = new ScriptedModel([{ toolCalls: calls(['a:60', 'b:10', 'c:30']) }, { text: 'ok' }]);
-      const started = Date.now();
       const result = await new Runner({ model }).run(new Agent({ name: 'x', tools: [t.tool] }), 'go');
-      expect(Date.now() - started).toBeLessThan(150);
       expect(t.max).toBe(3);
       const outputs = result.history.filter((i) => i.type === 'function_call_output').map((i) => (i as { output: string }).output);
       expect(outputs).toEqual(['done a:60', 'done b:10', 'done c:30']);

@@ -74,7 +74,7 @@ describe('ToolSearchToolset', () => {
       expect(small.search('user')[0]!.name).toBe('get_user_profile');
     });
 
-    it('answers queries over a 10,000-tool catalogue in a few milliseconds (generous bound)', () => {
+    it('finds the right tool first in a 10,000-tool catalogue', () => {
       const verbs = ['create', 'update', 'delete', 'get', 'list', 'archive', 'export', 'share', 'assign', 'sync'];
       const objects = ['message', 'channel', 'issue', 'event', 'email', 'file', 'invoice', 'customer', 'ticket', 'user'];
       const services = Array.from({ length: 100 }, (_, i) => `service${i}`);
@@ -84,18 +84,14 @@ describe('ToolSearchToolset', () => {
       }
       const search = new ToolSearchToolset({ tools, maxResults: 5 });
       search.warmUp();
-      const times: number[] = [];
       let found = 0;
       for (let i = 0; i < 200; i++) {
         const [service, verb, object] = [services[(i * 7) % 100]!, verbs[i % 10]!, objects[(i * 3) % 10]!];
-        const start = performance.now();
         const hits = search.search(`${verb} ${object} ${service}`);
-        times.push(performance.now() - start);
         if (hits[0]?.name === `${service}_${verb}_${object}`) found++;
       }
-      times.sort((a, b) => a - b);
+      // Latency is measured by bench/tool-search.bench.js, not asserted here.
       expect(found).toBe(200);
-      expect(times[100]!).toBeLessThan(20); // the benchmark measures ≈1 ms; this only catches a collapse
     });
 
     it('returns at most maxResults hits with one-line descriptions, and nothing for an empty query', () => {
