@@ -1,4 +1,4 @@
-import type { ContentPart, Item, MessageItem, ModelRequest } from '@toolwright/core';
+import { messageText, type ContentPart, type Item, type MessageItem, type ModelRequest } from '@toolwright/core';
 import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { Json } from '../shared/wire-values';
 
@@ -70,10 +70,9 @@ function inputMessage(item: MessageItem): Json {
 }
 
 function assistantMessage(item: MessageItem): Json {
-  const text = typeof item.content === 'string' ? item.content : item.content.map((p) => (p.type === 'input_text' ? p.text : '')).join('');
   const content: Json[] = [];
   if (item.refusal !== undefined) content.push({ type: 'refusal', refusal: item.refusal });
-  else content.push({ type: 'output_text', text, annotations: [] });
+  else content.push({ type: 'output_text', text: messageText(item), annotations: [] });
   // providerData carries fields such as `phase` ("commentary" / "final_answer") that the API
   // asks to be sent back unchanged.
   return { ...(item.providerData ?? {}), type: 'message', role: 'assistant', status: 'completed', content };
