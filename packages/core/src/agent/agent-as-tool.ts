@@ -1,4 +1,5 @@
 import { ToolInterruption } from '../approvals/tool-interruption';
+import { agentNameSlug } from '../handoffs/handoff';
 import { UserError } from '../errors/user.error';
 import type { RunEvent } from '../events/run-event';
 import { messageText } from '../items/item';
@@ -10,7 +11,6 @@ import { RunState } from '../state/run-state';
 import { defineTool } from '../tool/define-tool';
 import type { JsonSchema } from '../tool/json-schema';
 import type { Tool, ToolFields } from '../tool/tool';
-import { toSnakeCase } from '../tool/tool-name';
 import type { Agent } from './agent';
 
 /** Options of `agent.asTool(...)`; any runner-side tool field (`needsApproval`, `timeoutMs`, ...) too. */
@@ -58,7 +58,7 @@ export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsTo
   if (outputExtractor !== undefined && typeof outputExtractor !== 'function') {
     throw new UserError(`agent.asTool() of agent "${agent.name}": outputExtractor must be a function (result) => output.`);
   }
-  const toolName = name ?? defaultToolName(agent.name);
+  const toolName = name ?? agentNameSlug(agent.name).slice(0, 64);
   const customParameters = parameters !== undefined;
   const tool = defineTool<TContext>({
     name: toolName,
@@ -124,12 +124,4 @@ export function progressOf(event: RunEvent): ToolResult {
     case 'run_completed':
       return ToolResult.text('done');
   }
-}
-
-function defaultToolName(agentName: string): string {
-  const words = toSnakeCase(agentName.trim())
-    .replace(/[^a-z0-9_-]+/gi, '_')
-    .replace(/_+/g, '_')
-    .replace(/^_|_$/g, '');
-  return (words || 'agent').slice(0, 64);
 }

@@ -70,11 +70,16 @@ export function handoff<TContext = any>(agent: Agent<TContext>, options: Handoff
 
 /** `Billing Agent` → `transfer_to_billing_agent` (characters a tool name cannot hold become `_`). */
 export function defaultHandoffToolName(agentName: string): string {
+  return `transfer_to_${agentNameSlug(agentName)}`.slice(0, 64);
+}
+
+/** `Billing Agent` → `billing_agent`: an agent's name as tool-name characters (`agent` when none are left). @internal */
+export function agentNameSlug(agentName: string): string {
   const words = toSnakeCase(agentName.trim())
     .replace(/[^a-z0-9_-]+/gi, '_')
     .replace(/_+/g, '_')
     .replace(/^_|_$/g, '');
-  return `transfer_to_${words || 'agent'}`.slice(0, 64);
+  return words || 'agent';
 }
 
 function defaultDescription(agent: Agent<any>): string {
