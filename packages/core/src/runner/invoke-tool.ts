@@ -38,6 +38,7 @@ export function invokeTool(tool: Tool, ctx: ToolContext<any>, args: unknown, rec
   });
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
+/** Whether `value` has a `then` method (a promise or another thenable). @internal */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -8,6 +8,7 @@ import { acquireToolset } from '../toolsets/toolset-lifecycle';
 import { Handoff } from '../handoffs/handoff';
 import { buildHandoffTool } from '../handoffs/handoff-tool';
 import type { RunEnvironment } from './run-environment';
+import { isThenable } from './invoke-tool';
 import { advertisedParameters } from '../duplicates/confirm-parameter';
 
 /** The tools offered in one turn. @internal */
@@ -170,10 +171,6 @@ function offer(
 function addOffered(turn: TurnTools, tool: Tool): void {
   turn.byName.set(tool.name, tool);
   turn.definitions.push(definitionOf(tool));
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 async function setUpToolset(env: RunEnvironment, toolset: Toolset): Promise<void> {
