@@ -23,22 +23,18 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
     env.cancellation.throwIfCancelled();
     const agent = state.currentAgent;
     const info = agentRunInfo(env, agent);
+    if (!state.pendingBatch && state.turn >= state.maxTurns) throw new MaxTurnsExceededError(state.maxTurns);
+    const resolved = resolveTurnTools(env, agent, info.entries);
+    const tools = resolved instanceof Promise ? await resolved : resolved;
     if (!state.pendingBatch) {
-      if (state.turn >= state.maxTurns) throw new MaxTurnsExceededError(state.maxTurns);
-      const resolved = resolveTurnTools(env, agent, info.entries);
-      const tools = resolved instanceof Promise ? await resolved : resolved;
       const turn = await runModelTurn(env, agent, info, tools);
       if (turn.calls.length === 0) {
         complete(env, turn.text);
         return;
       }
       state.pendingBatch = { calls: turn.calls, outputs: new Map(), incompleteReason: turn.incompleteReason };
-      if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
-    } else {
-      const resolved = resolveTurnTools(env, agent, info.entries);
-      const tools = resolved instanceof Promise ? await resolved : resolved;
-      if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
     }
+    if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
   }
 }
 
