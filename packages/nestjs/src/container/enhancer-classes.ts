@@ -1,6 +1,17 @@
 import { getMetadataStorage, type Type } from '@toolwright/core';
 
 /**
+ * A class followed by its ancestors, nearest first, without `Object`.
+ *
+ * @internal
+ */
+export function* ancestorsOf(cls: Function): Generator<Function> {
+  for (let c: unknown = cls; typeof c === 'function' && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    yield c;
+  }
+}
+
+/**
  * The guardrail and interceptor classes named by `@UseGuardrails(...)` / `@UseInterceptors(...)`
  * on a toolkit class, its ancestors and their methods, each once, in declaration order.
  *
@@ -9,8 +20,8 @@ import { getMetadataStorage, type Type } from '@toolwright/core';
 export function enhancerClassesOf(toolkitClass: Function): Type[] {
   const storage = getMetadataStorage();
   const found = new Set<Type>();
-  for (let cls: unknown = toolkitClass; typeof cls === 'function' && cls !== Object && cls !== Function.prototype; cls = Object.getPrototypeOf(cls)) {
-    for (const enhancer of storage.enhancersOf(cls as Function)) {
+  for (const cls of ancestorsOf(toolkitClass)) {
+    for (const enhancer of storage.enhancersOf(cls)) {
       if (enhancer.kind === 'approval') continue;
       for (const entry of enhancer.entries) if (typeof entry === 'function') found.add(entry as Type);
     }
@@ -21,17 +32,13 @@ export function enhancerClassesOf(toolkitClass: Function): Type[] {
 /** Whether a class (or an ancestor) carries `@Toolkit()`. @internal */
 export function hasToolkitDecorator(cls: Function): boolean {
   const storage = getMetadataStorage();
-  for (let c: unknown = cls; typeof c === 'function' && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
-    if (storage.toolkitOf(c as Function) !== undefined) return true;
-  }
+  for (const c of ancestorsOf(cls)) if (storage.toolkitOf(c) !== undefined) return true;
   return false;
 }
 
 /** Whether `method` is declared with `@Tool` on `cls` or one of its ancestors. @internal */
 export function isToolMethod(cls: Function, method: string): boolean {
   const storage = getMetadataStorage();
-  for (let c: unknown = cls; typeof c === 'function' && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
-    if (storage.toolsOf(c as Function).has(method)) return true;
-  }
+  for (const c of ancestorsOf(cls)) if (storage.toolsOf(c).has(method)) return true;
   return false;
 }

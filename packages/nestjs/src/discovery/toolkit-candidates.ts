@@ -3,7 +3,7 @@ import { ModuleRef, type DiscoveryService, type MetadataScanner } from '@nestjs/
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { Module } from '@nestjs/core/injector/module';
 import { getMetadataStorage } from '@toolwright/core';
-import { hasToolkitDecorator, isToolMethod } from '../container/enhancer-classes';
+import { ancestorsOf, hasToolkitDecorator, isToolMethod } from '../container/enhancer-classes';
 
 /** A provider whose class is a toolkit, before its instance is resolved. @internal */
 export interface ToolkitCandidate {
@@ -68,9 +68,9 @@ function classOf(wrapper: InstanceWrapper): Function | undefined {
 
 function toolkitNameOf(cls: Function): string {
   const storage = getMetadataStorage();
-  for (let c: unknown = cls; typeof c === 'function' && c !== Object; c = Object.getPrototypeOf(c)) {
+  for (const c of ancestorsOf(cls)) {
     // The nearest @Toolkit decides, as it does for the toolkit's other options.
-    const toolkit = storage.toolkitOf(c as Function);
+    const toolkit = storage.toolkitOf(c);
     if (toolkit !== undefined) return toolkit.options.name ?? cls.name;
   }
   return cls.name;
