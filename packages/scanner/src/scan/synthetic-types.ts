@@ -1,5 +1,6 @@
 import * as ts from 'typescript';
-import { decoratorCalls, resolveImportedCallee } from './imports';
+import { coreDecoratorName } from './find-tools';
+import { decoratorCalls } from './imports';
 
 /** The synthetic argument interfaces appended to one source file. */
 export interface SyntheticPlan {
@@ -26,11 +27,7 @@ export function planSyntheticTypes(
 ): SyntheticPlan {
   const interfaces = new Map<string, string>();
   const lines: string[] = [];
-  const coreName = (call: ts.CallExpression | undefined): string | undefined => {
-    if (!call) return undefined;
-    const imported = resolveImportedCallee(call.expression, sourceFile);
-    return imported && coreModules.includes(imported.module) ? imported.name : undefined;
-  };
+  const coreName = (call: ts.CallExpression | undefined): string | undefined => coreDecoratorName(call, sourceFile, coreModules);
   for (const statement of sourceFile.statements) {
     if (!ts.isClassDeclaration(statement) || !statement.name) continue;
     const className = statement.name.text;
