@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@toolwright/core';
+import { cloneJson } from '../schema/json-schema-utils';
 
 type StrictRewrite = (schema: JsonSchema) => JsonSchema;
 
@@ -13,7 +14,7 @@ export function coreStrictCheck(schema: JsonSchema): string | undefined {
   const rewrite = loadRewrite();
   if (!rewrite) return undefined;
   try {
-    rewrite(JSON.parse(JSON.stringify(schema)) as JsonSchema);
+    rewrite(cloneJson(schema));
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
