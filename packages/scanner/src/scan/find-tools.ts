@@ -14,11 +14,14 @@ export interface FoundTools {
   diagnostics: ScanDiagnostic[];
 }
 
+/** Whether a source file is the user's own code: not a declaration file, not under node_modules. */
+export function isUserFile(sourceFile: ts.SourceFile): boolean {
+  return !sourceFile.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(sourceFile.fileName);
+}
+
 /** Whether a source file may declare tools at all (a cheap text test before walking it). */
 export function mayDeclareTools(sourceFile: ts.SourceFile, coreModules: readonly string[]): boolean {
-  if (sourceFile.isDeclarationFile) return false;
-  if (/[\\/]node_modules[\\/]/.test(sourceFile.fileName)) return false;
-  return coreModules.some((module) => sourceFile.text.includes(module));
+  return isUserFile(sourceFile) && coreModules.some((module) => sourceFile.text.includes(module));
 }
 
 /** The name of the core decorator a decorator call refers to (`Tool`, `Param`, ...), if any. */

@@ -1,6 +1,6 @@
 import * as ts from 'typescript';
 import { formatDiagnostic, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
-import { mayDeclareTools } from '../scan/find-tools';
+import { isUserFile, mayDeclareTools } from '../scan/find-tools';
 import { scanTools, type ScannedTool } from '../scan/scan-tools';
 
 /** The scan of one file, valid while the files it was computed from are unchanged. */
@@ -44,7 +44,7 @@ export class ScanCache {
     const dependencies = new Map(
       program
         .getSourceFiles()
-        .filter((file) => !file.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(file.fileName))
+        .filter(isUserFile)
         .map((file) => [file.fileName, file]),
     );
     for (const fileName of pending) {
@@ -85,7 +85,7 @@ function reachableUserFiles(program: ts.Program, start: ts.SourceFile): ts.Sourc
       const resolved = ts.resolveModuleName(imported.fileName, file.fileName, options, ts.sys).resolvedModule;
       if (!resolved || resolved.isExternalLibraryImport) continue;
       const target = program.getSourceFile(resolved.resolvedFileName);
-      if (!target || target.isDeclarationFile || seen.has(target.fileName) || /[\\/]node_modules[\\/]/.test(target.fileName)) continue;
+      if (!target || seen.has(target.fileName) || !isUserFile(target)) continue;
       seen.set(target.fileName, target);
       queue.push(target);
     }
