@@ -1,17 +1,17 @@
 import type * as ClassTransformer from 'class-transformer';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { UserError } from '../errors/user.error';
+import { lazyModule } from '../lazy/lazy-module';
 import type { ToolContext } from '../tool/tool';
 import { reviveDates } from './date-fields';
 import { classValidatorViolations } from './dto-validation';
 import type { ToolBlueprint } from './tool-blueprint';
 
 // Loaded on the first @Args DTO call only (see dto-validation.ts): most tools never need it.
-let classTransformer: typeof ClassTransformer | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadClassTransformer = lazyModule(() => require('class-transformer') as typeof ClassTransformer);
 function plainToInstance<T extends object>(type: new () => T, plain: object): T {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  classTransformer ??= require('class-transformer') as typeof ClassTransformer;
-  return classTransformer.plainToInstance(type, plain);
+  return loadClassTransformer().plainToInstance(type, plain);
 }
 
 /**

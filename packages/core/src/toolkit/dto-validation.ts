@@ -4,6 +4,7 @@ import type { ArgumentViolation } from '../errors/tool-arguments.error';
 import { pointer } from '../schema/json-pointer';
 import { readDesignMetadata } from '../decorators/decorator-environment';
 import { DESIGN_TYPE } from '../metadata/metadata-keys';
+import { lazyModule } from '../lazy/lazy-module';
 
 /**
  * class-validator constraints the scanner compiles into the JSON schema, so the compiled
@@ -21,11 +22,8 @@ const cache = new WeakMap<Function, boolean>();
 // class-validator (with validator.js) and class-transformer's storage are loaded on first use:
 // only tools taking an @Args DTO need them, and loading them eagerly was most of the import time
 // of @toolwright/core. Their metadata lives on globalThis, so nothing decorated before is lost.
-let classValidator: typeof ClassValidator | undefined;
-function loadClassValidator(): typeof ClassValidator {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (classValidator ??= require('class-validator') as typeof ClassValidator);
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadClassValidator = lazyModule(() => require('class-validator') as typeof ClassValidator);
 
 /** Whether validating instances of `dto` needs class-validator (beyond the JSON schema). */
 export function needsClassValidator(dto: Function): boolean {
@@ -71,12 +69,11 @@ function inspect(dto: Function, seen: Set<Function>): boolean {
 interface TypeMetadataStorage {
   findTypeMetadata(target: Function, property: string): { typeFunction(): unknown } | undefined;
 }
-let typeMetadata: TypeMetadataStorage | undefined;
-function loadTypeMetadata(): TypeMetadataStorage {
-  // class-transformer does not export its metadata storage from the package root (nor type it).
+// class-transformer does not export its metadata storage from the package root (nor type it).
+const loadTypeMetadata = lazyModule(
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (typeMetadata ??= (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TypeMetadataStorage }).defaultMetadataStorage);
-}
+  () => (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TypeMetadataStorage }).defaultMetadataStorage,
+);
 
 function nestedClassOf(dto: Function, property: string): Function | undefined {
   // class-transformer's @Type records the element class; fall back to the emitted design type.
