@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../tool/json-schema';
+import { unescapePointerSegment } from './json-pointer';
 
 /** Whether `value` is a non-null, non-array object. */
 export function isSchemaObject(value: unknown): value is JsonSchema {
@@ -37,7 +38,7 @@ export function resolveLocalRef(root: JsonSchema, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
-    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment = unescapePointerSegment(decodeURIComponent(raw));
     if (!isSchemaObject(node) && !Array.isArray(node)) return undefined;
     node = (node as Record<string, unknown>)[segment];
     if (node === undefined) return undefined;
