@@ -81,10 +81,15 @@ export function describeParameter(index: number, names: ReadonlyArray<string | u
   return name ? `#${index} (${name})` : `#${index}`;
 }
 
+/** A class's name for messages, or `<anonymous class>`. */
+export function describeClass(ctor: Function | undefined): string {
+  return ctor?.name || '<anonymous class>';
+}
+
 /** `WeatherTools.getWeather` for a prototype (or constructor) and a method name. */
 export function describeMethod(target: object, method: string | symbol): string {
   const ctor = typeof target === 'function' ? target : (target as { constructor?: Function }).constructor;
-  return `${ctor?.name || '<anonymous class>'}.${String(method)}`;
+  return `${describeClass(ctor)}.${String(method)}`;
 }
 
 type MetadataReflect = { getMetadata(key: string, target: object, property?: string | symbol): unknown };

@@ -1,5 +1,5 @@
 import { UserError } from '../errors/user.error';
-import { assertLegacyDecorator, describeMethod } from './decorator-environment';
+import { assertLegacyDecorator, describeClass, describeMethod } from './decorator-environment';
 
 /** Where a class-or-method decorator was applied. */
 export interface EnhancerTarget {
@@ -14,7 +14,7 @@ export function enhancerTarget(label: string, target: object, key: string | symb
   assertLegacyDecorator(label, key);
   if (key === undefined) {
     const ctor = target as Function;
-    return { target: ctor, where: `${label} on ${ctor.name || '<anonymous class>'}` };
+    return { target: ctor, where: `${label} on ${describeClass(ctor)}` };
   }
   const where = `${label} on ${describeMethod(target, key)}`;
   if (typeof key === 'symbol') throw new UserError(`${where}: tool methods need string names.`);

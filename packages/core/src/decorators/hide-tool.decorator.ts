@@ -1,6 +1,6 @@
 import { UserError } from '../errors/user.error';
 import { getMetadataStorage } from '../metadata/metadata-storage';
-import { assertLegacyDecorator } from './decorator-environment';
+import { assertLegacyDecorator, describeClass } from './decorator-environment';
 
 /**
  * Drops inherited tools from a subclass (and its own subclasses, unless one re-declares the
@@ -13,7 +13,7 @@ import { assertLegacyDecorator } from './decorator-environment';
 export function HideTool(...names: string[]): ClassDecorator {
   return ((target: Function, context?: unknown) => {
     assertLegacyDecorator('@HideTool', context);
-    const where = `@HideTool on ${target.name || '<anonymous class>'}`;
+    const where = `@HideTool on ${describeClass(target)}`;
     if (names.length === 0) throw new UserError(`${where}: name at least one method or tool to hide, e.g. @HideTool('deleteFile').`);
     for (const name of names) {
       if (typeof name !== 'string' || name === '') throw new UserError(`${where}: names must be non-empty strings.`);

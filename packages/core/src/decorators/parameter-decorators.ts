@@ -3,15 +3,14 @@ import { FORBIDDEN_ARGUMENT_KEYS } from '../arguments/forbidden-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { copyOptions } from '../metadata/options-copy';
 import type { ParamOptions } from '../tool/tool';
-import { assertLegacyDecorator, describeMethod, describeParameter, parameterNamesOf } from './decorator-environment';
+import { assertLegacyDecorator, describeClass, describeMethod, describeParameter, parameterNamesOf } from './decorator-environment';
 
 type Kind = 'param' | 'args' | 'ctx';
 
 function recordParameter(kind: Kind, label: string, target: object, method: string | symbol | undefined, index: number, extra: { name?: string; options?: ParamOptions } = {}): void {
   assertLegacyDecorator(label, method);
   if (method === undefined) {
-    const name = (target as Function).name || '<anonymous class>';
-    throw new UserError(`${label} on a constructor parameter of ${name}: it only applies to parameters of @Tool methods. Fix: remove it.`);
+    throw new UserError(`${label} on a constructor parameter of ${describeClass(target as Function)}: it only applies to parameters of @Tool methods. Fix: remove it.`);
   }
   const where = describeMethod(target, method);
   if (typeof method === 'symbol') throw new UserError(`${label} on ${where}: tool methods need string names.`);

@@ -1,7 +1,7 @@
 import { UserError } from '../errors/user.error';
 import type { ToolkitOptions } from '../metadata/metadata-definitions';
 import { getMetadataStorage } from '../metadata/metadata-storage';
-import { assertLegacyDecorator } from './decorator-environment';
+import { assertLegacyDecorator, describeClass } from './decorator-environment';
 
 const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{0,63}$/;
 
@@ -16,7 +16,7 @@ const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{0,63}$/;
 export function Toolkit(options: ToolkitOptions = {}): ClassDecorator {
   return ((target: Function, context?: unknown) => {
     assertLegacyDecorator('@Toolkit', context);
-    const where = `@Toolkit on ${target.name || '<anonymous class>'}`;
+    const where = `@Toolkit on ${describeClass(target)}`;
     if (typeof options !== 'object' || options === null) throw new UserError(`${where}: options must be an object.`);
     if (options.prefix !== undefined && (typeof options.prefix !== 'string' || !PREFIX_PATTERN.test(options.prefix))) {
       throw new UserError(`${where}: prefix ${JSON.stringify(options.prefix)} may only contain letters, digits, "_" and "-". Fix: e.g. prefix: 'weather_'.`);
