@@ -1,9 +1,11 @@
-// One jest project per package and per example. Tests run from TypeScript sources through
-// ts-jest (type-checked, not isolatedModules, so decorator metadata is emitted as tsc emits it).
+// One jest project per package and per example that has a test/ folder. Tests run from
+// TypeScript sources through ts-jest (type-checked, not isolatedModules, so decorator metadata is
+// emitted as tsc emits it).
+const fs = require('fs');
 const path = require('path');
 
 const moduleNameMapper = {
-  '^@toolwright/(core|scanner|openai|nestjs)$': '<rootDir>/../../packages/$1/src/index.ts',
+  '^@toolwright/([a-z-]+)$': '<rootDir>/../../packages/$1/src/index.ts',
 };
 
 // The scanner's transformer embeds each @Tool's schema, as `toolwright build` does for the
@@ -25,6 +27,14 @@ function project(dir) {
   };
 }
 
+function projectsUnder(parent) {
+  return fs
+    .readdirSync(path.join(__dirname, parent))
+    .map((name) => `${parent}/${name}`)
+    .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'test')))
+    .sort();
+}
+
 module.exports = {
-  projects: ['packages/core', 'packages/scanner', 'packages/openai', 'packages/nestjs', 'examples/weather', 'examples/nest-app'].map(project),
+  projects: [...projectsUnder('packages'), ...projectsUnder('examples')].map(project),
 };
