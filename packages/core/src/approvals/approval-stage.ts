@@ -91,7 +91,7 @@ async function reviewBatch(env: RunEnvironment, agent: Agent<any>, prepared: Pre
   state.interruptions = undecided.map((p) => requestOf(agent, p));
   state.interruptionTools.clear();
   for (const p of undecided) state.interruptionTools.set(p.call.callId, p.tool!);
-  emitEvent(env, { type: 'approval_required', interruptions: state.interruptions.slice() });
+  emitEvent(env, { type: 'approval_required', agent, interruptions: state.interruptions.slice() });
   return true;
 }
 
@@ -132,7 +132,7 @@ async function refusedByGuardrails(env: RunEnvironment, agent: Agent<any>, p: Pr
   const ctx = new CallToolContext(env, agent, p.call, record);
   try {
     const refused = await runInputGuardrails(guardrails, tool, p.args, ctx, (guardrail) =>
-      emitEvent(env, { type: 'guardrail_tripped', guardrail, toolName: tool.name, callId: p.call.callId }),
+      emitEvent(env, { type: 'guardrail_tripped', agent, guardrail, toolName: tool.name, callId: p.call.callId }),
     );
     if (!refused) return false;
     p.answer = refused;

@@ -46,6 +46,6 @@ export function pauseForNestedRuns(env: RunEnvironment, batch: PendingBatch, out
   }
   state.status = 'interrupted';
   state.interruptions = requests;
-  emitEvent(env, { type: 'approval_required', interruptions: requests.slice() });
+  emitEvent(env, { type: 'approval_required', agent: state.currentAgent, interruptions: requests.slice() });
   return true;
 }

@@ -56,12 +56,16 @@ export interface ToolOutputEvent {
 /** The run paused because calls need a human decision. */
 export interface ApprovalRequiredEvent {
   type: 'approval_required';
+  /** The agent whose batch paused. */
+  agent: Agent<any>;
   interruptions: ApprovalRequest[];
 }
 
 /** A handoff moved the run to another agent. */
 export interface AgentChangedEvent {
   type: 'agent_changed';
+  /** The agent that handed off (the same as `from`). */
+  agent: Agent<any>;
   from: Agent<any>;
   to: Agent<any>;
 }
@@ -69,6 +73,8 @@ export interface AgentChangedEvent {
 /** A guardrail tripped; the run fails with `GuardrailTripwireError` after this event. */
 export interface GuardrailTrippedEvent {
   type: 'guardrail_tripped';
+  /** The agent whose call tripped the guardrail. */
+  agent: Agent<any>;
   guardrail: string;
   toolName: string;
   callId: string;
@@ -77,6 +83,8 @@ export interface GuardrailTrippedEvent {
 /** The run ended with a result. Always the last event of a run that did not fail. */
 export interface RunCompletedEvent {
   type: 'run_completed';
+  /** The agent the run ended with (`result.lastAgent`). */
+  agent: Agent<any>;
   result: RunResult;
 }
 

@@ -43,7 +43,7 @@ export function performHandoff(env: RunEnvironment, from: Agent<any>, outcomes: 
     const state = env.state;
     if (handoff.inputFilter) replaceHistory(env, handoff.inputFilter, handoff.agent.name);
     state.currentAgent = handoff.agent;
-    emitEvent(env, { type: 'agent_changed', from, to: handoff.agent });
+    emitEvent(env, { type: 'agent_changed', agent: from, from, to: handoff.agent });
     return handoff.agent;
   }
   return undefined;

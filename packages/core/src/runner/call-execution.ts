@@ -33,7 +33,7 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
   if (nested) ctx.nestedState = nestedStateWithDecisions(env.state, nested);
   let invoked = false;
   const onTripwire: OnTripwire = (guardrail) =>
-    emitEvent(env, { type: 'guardrail_tripped', guardrail, toolName: tool.name, callId: call.callId });
+    emitEvent(env, { type: 'guardrail_tripped', agent, guardrail, toolName: tool.name, callId: call.callId });
   env.activeCalls.add(record);
   let result: ToolResult;
   try {

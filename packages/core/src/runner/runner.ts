@@ -123,7 +123,7 @@ export class Runner {
       throw error;
     }
     const result = buildRunResult(state, state.status === 'interrupted' ? 'interrupted' : 'completed');
-    channel?.push({ type: 'run_completed', result: result as RunResult });
+    channel?.push({ type: 'run_completed', agent: result.lastAgent, result: result as RunResult });
     channel?.close();
     return result;
   }

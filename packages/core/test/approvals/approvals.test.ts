@@ -64,6 +64,8 @@ describe('Approvals', () => {
       expect(types).not.toContain('tool_output');
       const required = events.find((e) => e.type === 'approval_required') as { interruptions: ApprovalRequest[] };
       expect(required.interruptions.map((r) => r.callId)).toEqual(['c2']);
+      // Every event names the agent, the pause and the end of the run included.
+      for (const event of events) expect(event.agent).toBe(agent);
       expect((await stream.result).status).toBe('interrupted');
     });
   });

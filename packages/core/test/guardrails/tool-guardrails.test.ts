@@ -49,7 +49,8 @@ describe('Tool guardrails', () => {
         : { outputGuardrails: [defineToolOutputGuardrail({ name: 'pii', check: () => GuardrailOutcome.tripwire('card number in output') })] };
     const echo = textTool('echo', method, guard);
     const model = new ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { value: 'x' }, callId: 'e1' }] }, { text: 'never' }]);
-    const stream = new Runner({ model }).stream(new Agent({ name: 'a', tools: [echo] }), 'go');
+    const agent = new Agent({ name: 'a', tools: [echo] });
+    const stream = new Runner({ model }).stream(agent, 'go');
     const events: RunEvent[] = [];
     const error = await (async () => {
       for await (const event of stream) events.push(event);
@@ -57,7 +58,7 @@ describe('Tool guardrails', () => {
     expect(error).toBeInstanceOf(GuardrailTripwireError);
     expect(error).toMatchObject({ guardrail: 'pii', toolName: 'echo', callId: 'e1' });
     expect(error.message).toMatch(/Guardrail "pii" tripped on tool "echo" \(call e1\)/);
-    expect(events.find((e) => e.type === 'guardrail_tripped')).toEqual({ type: 'guardrail_tripped', guardrail: 'pii', toolName: 'echo', callId: 'e1' });
+    expect(events.find((e) => e.type === 'guardrail_tripped')).toEqual({ type: 'guardrail_tripped', agent, guardrail: 'pii', toolName: 'echo', callId: 'e1' });
     expect(events.map((e) => e.type)).not.toContain('run_completed');
     expect(method).toHaveBeenCalledTimes(stage === 'input' ? 0 : 1);
     await expect(stream.result).rejects.toBe(error);

@@ -76,6 +76,8 @@ describe('Handoffs', () => {
       expect(kinds).toEqual(['tool_called', 'tool_output', 'agent_changed:triage->billing', 'model_delta', 'model_delta', 'model_delta', 'message', 'run_completed']);
       const message = events.find((e) => e.type === 'message')!;
       expect(message.type === 'message' && message.agent).toBe(billing);
+      // The handoff is the triage agent's act; the run ends with billing.
+      expect(events.map((e) => e.agent.name)).toEqual(['triage', 'triage', 'triage', 'billing', 'billing', 'billing', 'billing', 'billing']);
     });
 
     it('keeps counting turns against maxTurns across agents', async () => {

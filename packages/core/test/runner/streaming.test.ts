@@ -46,11 +46,11 @@ describe('Runner.stream', () => {
       'run_completed',
     ]);
     for (const event of events) {
-      if ('agent' in event) expect(event.agent).toBe(agent);
+      expect(event.agent).toBe(agent);
       if (event.type === 'tool_output') expect(event.durationMs).toBeGreaterThanOrEqual(0);
     }
     const result = await stream.result;
-    expect(events[events.length - 1]).toEqual({ type: 'run_completed', result });
+    expect(events[events.length - 1]).toEqual({ type: 'run_completed', agent, result });
     expect(result.finalOutput).toBe('All done.');
   });
 
