@@ -20,6 +20,8 @@ export type {
   FailureErrorFunction, DuplicatePolicy,
 } from './tool/tool';
 export type { JsonSchema } from './tool/json-schema';
+export { effectiveAnnotations } from './tool/tool-annotations';
+export type { ToolAnnotations, ToolExecutionHints } from './tool/tool';
 
 // Guardrails and interceptors
 export { GuardrailOutcome, defineToolInputGuardrail, defineToolOutputGuardrail } from './guardrails/guardrail';
@@ -69,6 +71,9 @@ export { DEFAULT_REJECTION_MESSAGE } from './approvals/approval-decision';
 export type { ApprovalDecision, ApproveOptions, RejectOptions, RecordedDecision } from './approvals/approval-decision';
 export { defineApprovalPolicy, requireApprovalFor } from './approvals/approval-policy';
 export type { ApprovalPolicy, ApprovalPolicyInput, ApprovalPolicyCall, ToolNamePattern } from './approvals/approval-policy';
+export type { ToolAnnotationFilter } from './approvals/annotation-filter';
+export { SUBMIT_PLAN_TOOL } from './plan-mode/submit-plan-tool';
+export type { PlanModeOptions } from './plan-mode/plan-mode';
 export { ToolInterruption } from './approvals/tool-interruption';
 export type { ApprovalHandler } from './runner/runner-options';
 export { CONFIRM_DUPLICATE_PARAMETER } from './duplicates/confirm-parameter';

@@ -20,6 +20,8 @@ describe('@toolwright/core public surface', () => {
       'ScriptedModel', 'Runner', 'defaultToolErrorText', 'RunState', 'RUN_STATE_FORMAT', 'RUN_STATE_VERSION', 'RunStream',
       // Approvals and duplicate calls
       'DEFAULT_REJECTION_MESSAGE', 'defineApprovalPolicy', 'requireApprovalFor', 'ToolInterruption', 'CONFIRM_DUPLICATE_PARAMETER',
+      // Risk annotations and plan mode
+      'effectiveAnnotations', 'SUBMIT_PLAN_TOOL',
       // Declaring tools
       'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS',
       'parseToolArguments', 'FORBIDDEN_ARGUMENT_KEYS',

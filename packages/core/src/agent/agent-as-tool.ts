@@ -82,6 +82,7 @@ export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsTo
             : (args.input as string);
       const runOptions: RunOptions<TContext> = { context: ctx.context, signal: ctx.signal };
       if (maxTurns !== undefined) runOptions.maxTurns = maxTurns;
+      if (host.planMode) runOptions.planMode = host.planMode;
       const result = await runNested(host, agent, input, runOptions);
       if (result.status === 'interrupted') throw new ToolInterruption(result.state);
       const output = outputExtractor ? await outputExtractor(result) : result.finalOutput;

@@ -1,6 +1,7 @@
 import type { Agent } from '../agent/agent';
 import { UserError } from '../errors/user.error';
 import type { RunContext, Tool } from '../tool/tool';
+import { annotationMatcher, isAnnotationFilter, type ToolAnnotationFilter } from './annotation-filter';
 
 /** One call of a batch, as approval policies see it. */
 export interface ApprovalPolicyCall {
@@ -51,13 +52,21 @@ export function defineApprovalPolicy<TContext = any>(def: ApprovalPolicy<TContex
 export type ToolNamePattern = string | RegExp | ReadonlyArray<string | RegExp> | ((toolName: string) => boolean);
 
 /**
- * An approval policy that requires approval for every call of the tools whose name matches.
- * In a glob, `*` matches any run of characters and `?` one character.
+ * An approval policy that requires approval for every call of the tools that match: by name (a
+ * {@link ToolNamePattern}; in a glob, `*` matches any run of characters and `?` one character),
+ * or by risk annotations (a {@link ToolAnnotationFilter}: every annotation it names must have
+ * that value, read with MCP's defaults for undeclared ones, see `effectiveAnnotations`).
  *
  * @example
  * new Runner({ model, approvalPolicies: [requireApprovalFor('delete_*'), requireApprovalFor(/^deploy/)] });
+ * // Every destructive tool: each that does not declare `readOnly: true` or `destructive: false`.
+ * new Runner({ model, approvalPolicies: [requireApprovalFor({ destructive: true })] });
  */
-export function requireApprovalFor(pattern: ToolNamePattern): ApprovalPolicy {
+export function requireApprovalFor(pattern: ToolNamePattern | ToolAnnotationFilter): ApprovalPolicy {
+  if (isAnnotationFilter(pattern)) {
+    const matches = annotationMatcher(pattern);
+    return { name: `requireApprovalFor(${JSON.stringify(pattern)})`, requiresApproval: ({ tool }) => matches(tool) };
+  }
   const matches = toolNameMatcher(pattern);
   return { name: `requireApprovalFor(${describePattern(pattern)})`, requiresApproval: ({ toolName }) => matches(toolName) };
 }

@@ -6,6 +6,7 @@ import { checkEmbeddedSchema } from '../metadata/schema-manifest';
 import { copyOptions } from '../metadata/options-copy';
 import { ToolRecord } from '../metadata/tool-record';
 import type { Tool as ToolObject, ToolOptions } from '../tool/tool';
+import { annotationProblem } from '../tool/tool-annotations';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
 import { checkToolParameters } from './check-tool-parameters';
 import {
@@ -67,6 +68,8 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
     if (options.strict !== undefined && typeof options.strict !== 'boolean') {
       throw new UserError(`@Tool on ${where}: strict must be true or false.`);
     }
+    const annotations = annotationProblem(options);
+    if (annotations) throw new UserError(`@Tool on ${where}: ${annotations.what}. Fix: ${annotations.fix}.`);
 
     const parameters = storage.parametersOf(ctor, propertyKey);
     const paramTypes = readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined;

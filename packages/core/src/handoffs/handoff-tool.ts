@@ -22,6 +22,9 @@ export function buildHandoffTool(handoff: Handoff): Tool {
     description: handoff.toolDescription,
     parameters: { type: 'object', properties: {} },
     source: `a handoff to agent "${handoff.agent.name}"`,
+    // A transfer changes which agent runs, not the world: plan mode lets it through.
+    readOnly: true,
+    openWorld: false,
     invoke: (ctx) => {
       binding.transferred.add(ctx.callId);
       return transferText(handoff);

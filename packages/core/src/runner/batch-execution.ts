@@ -12,6 +12,7 @@ import { answerIgnoredHandoffs } from '../handoffs/handoff-batch';
 import { reviewApprovals } from '../approvals/approval-stage';
 import { checkResumedCalls, pauseForNestedRuns } from '../approvals/resume-checks';
 import { applyDuplicatePolicies, recordCalledTool } from '../duplicates/duplicate-stage';
+import { applyPlanMode } from '../plan-mode/plan-stage';
 
 /**
  * Executes the pending batch of calls of one response and appends their outputs to the history
@@ -45,12 +46,15 @@ export async function executeBatch(
   answerIgnoredHandoffs(prepared);
   if (batch.incompleteReason === undefined) {
     checkResumedCalls(env, prepared);
+    // Plan-mode refusals come first: they outrank duplicate policies and approval.
+    if (env.planMode) applyPlanMode(env.planMode, prepared, batch, tools);
     applyDuplicatePolicies(env.state, prepared, batch);
     // Nothing of a batch runs until every call that needs approval has a decision.
     const paused = reviewApprovals(env, agent, prepared, batch);
     if (typeof paused === 'boolean' ? paused : await paused) return [];
   }
-  const limit = sequential ? 1 : env.maxToolConcurrency;
+  // One `sequential` tool in the batch makes the whole batch run one call at a time.
+  const limit = sequential || prepared.some(isSequentialCall) ? 1 : env.maxToolConcurrency;
   const run = runBatch(env, agent, prepared, outcomes, batch, limit);
   await env.cancellation.race(run);
   const done = outcomes.filter((outcome) => outcome !== undefined && !outcome.paused);
@@ -59,6 +63,10 @@ export async function executeBatch(
   const history = env.state.history;
   for (const call of calls) history.push(batch.outputs.get(call.callId)!);
   return done;
+}
+
+function isSequentialCall(p: PreparedCall): boolean {
+  return p.tool?.sequential === true && p.answer === undefined;
 }
 
 function runBatch(

@@ -11,6 +11,7 @@ import type { CallRecord } from './call-record';
 import type { RunCancellation } from './run-cancellation';
 import type { ApprovalPolicy } from '../approvals/approval-policy';
 import type { ApprovalHandler } from './runner-options';
+import type { ResolvedPlanMode } from '../plan-mode/plan-mode';
 import type { Runner } from './runner';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */
@@ -48,6 +49,8 @@ export interface RunEnvironment<TContext = any> {
   readonly approvalPolicies: readonly ApprovalPolicy[];
   readonly guardrailsBeforeApproval: boolean;
   readonly maxConsecutiveToolFailures: number;
+  /** Set when the run is in plan mode. */
+  readonly planMode?: ResolvedPlanMode;
   /** Calls whose tool is running, so cancellation can reach their signals. */
   readonly activeCalls: Set<CallRecord>;
   /** Per-agent facts computed on the agent's first turn of this run. */

@@ -2,6 +2,7 @@ import type { RunEvent } from '../events/run-event';
 import type { ToolResult } from '../result/tool-result';
 import type { ToolContext } from '../tool/tool';
 import type { Runner } from './runner';
+import type { PlanModeOptions } from '../plan-mode/plan-mode';
 
 /** Where a tool's `ToolContext` keeps its handle on the run that called it. @internal */
 export const RUN_HOST = Symbol.for('toolwright.runHost');
@@ -17,6 +18,8 @@ export interface RunHost {
   readonly streaming: boolean;
   /** Sends `tool_progress` for the call, carrying the nested run's `event`. */
   progress(result: ToolResult, event: RunEvent): void;
+  /** Set when the calling run is in plan mode: nested runs plan too (read-only tools only). */
+  readonly planMode?: PlanModeOptions;
 }
 
 /** The run host of a call's context, or `undefined` when the context was not built by a Runner. @internal */

@@ -8,6 +8,7 @@ import { executeBatch } from './batch-execution';
 import { runModelTurn } from './model-turn';
 import { buildHandoffTools, flattenToolEntries, isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-tools';
 import { performHandoff } from '../handoffs/handoff-batch';
+import { planModeEntries } from '../plan-mode/plan-mode';
 import type { AgentRunInfo, RunEnvironment } from './run-environment';
 import { decideAfterBatch } from './tool-use-decision';
 
@@ -99,8 +100,9 @@ function agentRunInfo(env: RunEnvironment, agent: Agent<any>): AgentRunInfo {
         `Agent "${agent.name}" has no model. Pass one to the Runner (new Runner({ model })) or to the agent (new Agent({ model, ... })).`,
       );
     }
+    const entries = [...flattenToolEntries(agent, agent.tools), ...buildHandoffTools(agent)];
     info = {
-      entries: [...flattenToolEntries(agent, agent.tools), ...buildHandoffTools(agent)],
+      entries: [...entries, ...planModeEntries(env.planMode, entries)],
       model,
       settings: { ...env.runnerSettings, ...agent.modelSettings, ...env.runSettings },
     };

@@ -5,6 +5,7 @@ import type { ApprovalDecision } from '../approvals/approval-decision';
 import type { ApprovalPolicy } from '../approvals/approval-policy';
 import type { ApprovalRequest } from '../state/approval-request';
 import type { RunContext } from '../tool/tool';
+import type { PlanModeOptions } from '../plan-mode/plan-mode';
 
 /** Decides approval requests inline; `undefined` leaves the call to a person (the run pauses). */
 export type ApprovalHandler = (
@@ -51,6 +52,12 @@ export interface RunnerOptions {
    * `ConsecutiveToolFailuresError` (default 3; `0` never stops).
    */
   maxConsecutiveToolFailures?: number;
+  /**
+   * Plan mode for every run (a run's own `planMode` wins): tools that are not read-only stay
+   * offered but answer with a refusal naming the plan-submission tool (`submit_plan` by
+   * default), before any approval is asked. See `PlanModeOptions`.
+   */
+  planMode?: boolean | PlanModeOptions;
 }
 
 /** Options of one `runner.run(...)` / `runner.stream(...)` call; they win over the Runner's. */
@@ -67,4 +74,6 @@ export interface RunOptions<TContext = unknown> {
   toolChoice?: ToolChoice;
   /** Settings merged over the agent's `modelSettings` for this run. */
   modelSettings?: ModelSettings;
+  /** Plan mode for this run (wins over the Runner's; `false` turns it off). See `PlanModeOptions`. */
+  planMode?: boolean | PlanModeOptions;
 }

@@ -16,6 +16,7 @@ import type { RunEnvironment } from './run-environment';
 import { runLoop } from './run-loop';
 import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
+import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
 
 const DEFAULT_MAX_TURNS = 10;
 const DEFAULT_MAX_TOOL_CONCURRENCY = 16;
@@ -38,6 +39,7 @@ export class Runner {
   constructor(options: RunnerOptions = {}) {
     checkPositive('maxTurns', options.maxTurns, 'new Runner({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'new Runner({ maxToolConcurrency })');
+    planModeOf(options.planMode);
     this.options = { ...options };
   }
 
@@ -74,8 +76,10 @@ export class Runner {
     checkPositive('maxTurns', options.maxTurns, 'the run options ({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'the run options ({ maxToolConcurrency })');
     let state: RunState<TContext>;
+    let planMode: ResolvedPlanMode | undefined;
     try {
       state = this.startState(agent, input, options);
+      planMode = planModeOf(options.planMode !== undefined ? options.planMode : this.options.planMode);
     } catch (error) {
       channel?.close({ error });
       throw error;
@@ -100,6 +104,7 @@ export class Runner {
       approvalPolicies: this.options.approvalPolicies ?? [],
       guardrailsBeforeApproval: this.options.guardrailsBeforeApproval === true,
       maxConsecutiveToolFailures: this.options.maxConsecutiveToolFailures ?? DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES,
+      planMode,
       activeCalls,
       agents: new Map(),
       openToolsets: new Set(),

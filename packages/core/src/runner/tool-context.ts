@@ -62,6 +62,9 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
     return {
       runner,
       streaming: env.streaming,
+      // A nested run refuses what is not read-only as the calling run does, but is not offered
+      // the calling run's submission tool (naming it makes its own tool of that name allowed).
+      ...(env.planMode ? { planMode: { submitTool: env.planMode.submitToolName, readOnlyTools: [...env.planMode.readOnlyTools] } } : {}),
       progress: (result, event) => {
         if (record.done || !env.streaming) return;
         emitEvent(env, { type: 'tool_progress', agent, toolName: this.toolName, callId: this.callId, result, event });

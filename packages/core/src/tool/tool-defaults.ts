@@ -1,12 +1,14 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { DuplicatePolicy, ToolFields } from './tool';
+import { annotationProblem, TOOL_HINT_KEYS } from './tool-annotations';
 
 const DUPLICATE_POLICIES: ReadonlySet<DuplicatePolicy> = new Set(['allow', 'reject', 'confirm']);
 
 /**
  * Every runner-side field of a tool, with defaults for those not given: no approval, no
  * guardrails or interceptors, not deferred, duplicates allowed, cancellable. Optional fields
- * (`timeoutMs`, `failureError`, `isEnabled`) are present only when given.
+ * (`timeoutMs`, `failureError`, `isEnabled`, the risk annotations and execution hints) are
+ * present only when given.
  */
 export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFields>): ToolFields {
   const out: ToolFields = {
@@ -21,6 +23,7 @@ export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFie
   if (fields.timeoutMs !== undefined) out.timeoutMs = fields.timeoutMs;
   if (fields.failureError !== undefined) out.failureError = fields.failureError;
   if (fields.isEnabled !== undefined) out.isEnabled = fields.isEnabled;
+  for (const key of TOOL_HINT_KEYS) if (fields[key] !== undefined) out[key] = fields[key];
   checkToolFields(toolName, out);
   return out;
 }
@@ -44,6 +47,8 @@ function checkToolFields(toolName: string, fields: ToolFields): void {
   if (fields.isEnabled !== undefined && typeof fields.isEnabled !== 'function') {
     fail('isEnabled must be a function', 'pass (ctx, agent) => boolean');
   }
+  const annotations = annotationProblem(fields);
+  if (annotations) fail(annotations.what, annotations.fix);
   for (const g of fields.inputGuardrails) if (g?.kind !== 'input') fail('inputGuardrails holds something that is not a tool input guardrail', 'build them with defineToolInputGuardrail');
   for (const g of fields.outputGuardrails) if (g?.kind !== 'output') fail('outputGuardrails holds something that is not a tool output guardrail', 'build them with defineToolOutputGuardrail');
   for (const i of fields.interceptors) if (typeof i?.intercept !== 'function') fail('interceptors holds an object without an intercept() method', 'pass ToolInterceptor objects');

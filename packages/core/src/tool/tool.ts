@@ -55,8 +55,36 @@ export type FailureErrorFunction = (error: unknown, ctx: ToolContext<any>) => st
 /** What to do when the model repeats an identical call within a run. */
 export type DuplicatePolicy = 'allow' | 'reject' | 'confirm';
 
+/**
+ * What a tool does to the world: the same four hints as MCP's tool annotations (`readOnlyHint`,
+ * `destructiveHint`, `idempotentHint`, `openWorldHint`). Absent means "not declared"; policies
+ * then read MCP's defaults (see `effectiveAnnotations`): not read-only, destructive, not
+ * idempotent, open-world.
+ */
+export interface ToolAnnotations {
+  /** The tool only reads: it changes nothing in its environment. Plan mode runs only these. */
+  readOnly?: boolean;
+  /** The tool may delete or overwrite (meaningful for a tool that is not read-only). */
+  destructive?: boolean;
+  /** Calling it again with the same arguments has no further effect. */
+  idempotent?: boolean;
+  /** The tool reaches an open world (the web, other people's systems), not a closed domain. */
+  openWorld?: boolean;
+}
+
+/** How the runner schedules and recovers a tool's calls. */
+export interface ToolExecutionHints {
+  /** A call of this tool makes its whole batch run one call at a time, in call order. */
+  sequential?: boolean;
+  /**
+   * Running a call of this tool again after a crash is safe (it was interrupted mid-way and may
+   * have had part of its effect). Run stores redo only such calls; others get an error output.
+   */
+  retrySafe?: boolean;
+}
+
 /** The runner-side fields of a tool; `@Tool` options map onto them one to one. */
-export interface ToolFields<TContext = any> {
+export interface ToolFields<TContext = any> extends ToolAnnotations, ToolExecutionHints {
   /** Milliseconds before the runner gives up on the call with `ToolTimeoutError`. */
   timeoutMs?: number;
   /**
@@ -94,8 +122,8 @@ export interface Tool<TContext = any> extends ToolFields<TContext> {
   source?: string;
 }
 
-/** Options of `@Tool(...)`. */
-export interface ToolOptions<TContext = any> {
+/** Options of `@Tool(...)`; risk annotations (`readOnly`, `destructive`, ...) included. */
+export interface ToolOptions<TContext = any> extends ToolAnnotations, ToolExecutionHints {
   /** Default: the method name in snake_case (with the toolkit's prefix). */
   name?: string;
   /** Default: the method's JSDoc summary. */

@@ -5,6 +5,7 @@ import { getMetadataStorage } from '../metadata/metadata-storage';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../interceptors/tool-interceptor';
 import type { ApprovalPredicate, Tool, ToolFields } from '../tool/tool';
+import { TOOL_HINT_KEYS } from '../tool/tool-annotations';
 import { toolFieldsWithDefaults } from '../tool/tool-defaults';
 import { boundInvoke } from './bound-invoke';
 import { ancestryOf } from './class-ancestry';
@@ -74,6 +75,12 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     deferred: o.deferred,
     duplicates: o.duplicates,
     cancellable: o.cancellable,
+    readOnly: o.readOnly,
+    destructive: o.destructive,
+    idempotent: o.idempotent,
+    openWorld: o.openWorld,
+    sequential: o.sequential,
+    retrySafe: o.retrySafe,
     needsApproval: o.needsApproval ?? fields.needsApproval,
     // toolFieldsWithDefaults copies these into the tool's own arrays.
     inputGuardrails: joined(fields.inputGuardrails, o.inputGuardrails),
@@ -102,6 +109,8 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
   if ('timeoutMs' in f) tool.timeoutMs = f.timeoutMs;
   if ('failureError' in f) tool.failureError = f.failureError;
   if ('isEnabled' in f) tool.isEnabled = f.isEnabled;
+  // Risk annotations and execution hints: present only when the @Tool options declare them.
+  for (const key of TOOL_HINT_KEYS) if (f[key] !== undefined) tool[key] = f[key];
   return tool;
 }
 

@@ -90,6 +90,9 @@ export class ToolSearchToolset implements Toolset {
         required: ['query'],
       },
       source: `toolset "${this.name}"`,
+      // Searching only reads the catalogue (disclosure changes what the run offers, not the world).
+      readOnly: true,
+      openWorld: false,
       invoke: (ctx, args: { query: string }) => this.runSearch(ctx, args.query),
     });
   }
