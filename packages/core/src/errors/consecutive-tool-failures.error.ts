@@ -1,4 +1,4 @@
-import { ToolwrightError } from './toolwright.error';
+import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
 
 /** One failed call of the last failing turn, as `ConsecutiveToolFailuresError` reports it. */
 export interface FailedCallSummary {
@@ -10,25 +10,25 @@ export interface FailedCallSummary {
 /**
  * Every tool call failed in too many consecutive turns (default 3): the model is stuck calling
  * unknown tools, sending invalid arguments, or hitting a failing tool. `result` holds the
- * partial result.
+ * partial result and `lastFailures` the outputs of the last failing turn; both are kept out of
+ * logs (not enumerable), and the message names the failed calls without their outputs.
  */
 export class ConsecutiveToolFailuresError extends ToolwrightError {
-  /** The partial result of the run at the moment it stopped. */
-  result?: unknown;
+  /** The partial result of the run at the moment it stopped (not enumerable: kept out of logs). */
+  declare result?: unknown;
+  /** The failed calls of the last failing turn, with their outputs (not enumerable: kept out of logs). */
+  declare readonly lastFailures: FailedCallSummary[];
 
   constructor(
     readonly turns: number,
-    readonly lastFailures: FailedCallSummary[],
+    lastFailures: FailedCallSummary[],
   ) {
     super(
-      `Every tool call failed in ${turns} consecutive turns; the run was stopped. Last failures:\n` +
-        lastFailures.map((f) => `- ${f.toolName} (call ${f.callId}): ${firstLine(f.output)}`).join('\n') +
-        '\nCheck the tool names and schemas the agent is offered, or raise `maxConsecutiveToolFailures` in the Runner options.',
+      `Every tool call failed in ${turns} consecutive turns; the run was stopped. Last failed calls: ` +
+        lastFailures.map((f) => `${f.toolName} (call ${f.callId})`).join(', ') +
+        '. Their outputs are in error.lastFailures. Check the tool names and schemas the agent is offered, or raise `maxConsecutiveToolFailures` in the Runner options.',
     );
+    keepOutOfLogs(this, 'result');
+    keepOutOfLogs(this, 'lastFailures', lastFailures);
   }
-}
-
-function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }

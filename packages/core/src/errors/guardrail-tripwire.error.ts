@@ -1,9 +1,9 @@
-import { ToolwrightError } from './toolwright.error';
+import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
 
 /** A guardrail returned `tripwire(message)`: the run stops. */
 export class GuardrailTripwireError extends ToolwrightError {
-  /** The partial result of the run that this error ended. */
-  result?: unknown;
+  /** The partial result of the run that this error ended (not enumerable: kept out of logs). */
+  declare result?: unknown;
 
   constructor(
     readonly guardrail: string,
@@ -12,5 +12,6 @@ export class GuardrailTripwireError extends ToolwrightError {
     readonly reason: string,
   ) {
     super(`Guardrail "${guardrail}" tripped on tool "${toolName}" (call ${callId}): ${reason}`);
+    keepOutOfLogs(this, 'result');
   }
 }

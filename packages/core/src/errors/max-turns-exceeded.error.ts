@@ -1,14 +1,15 @@
-import { ToolwrightError } from './toolwright.error';
+import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
 
 /** The run used all of its `maxTurns` without reaching a final output. */
 export class MaxTurnsExceededError extends ToolwrightError {
-  /** The partial result of the run at the moment it stopped. */
-  result?: unknown;
+  /** The partial result of the run at the moment it stopped (not enumerable: kept out of logs). */
+  declare result?: unknown;
 
   constructor(readonly maxTurns: number) {
     super(
       `The run exceeded maxTurns (${maxTurns}) without a final output. ` +
         'Raise `maxTurns` in the run options, or give the agent instructions that let it finish sooner.',
     );
+    keepOutOfLogs(this, 'result');
   }
 }

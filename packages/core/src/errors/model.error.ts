@@ -1,15 +1,16 @@
-import { ToolwrightError } from './toolwright.error';
+import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
 
 /** A model provider failed. Carries the HTTP status and request id when the provider gave them. */
 export class ModelError extends ToolwrightError {
-  /** The partial result of the run that this error ended. */
-  result?: unknown;
+  /** The partial result of the run that this error ended (not enumerable: kept out of logs). */
+  declare result?: unknown;
 
   constructor(
     message: string,
     readonly details: { status?: number; requestId?: string; code?: string; cause?: unknown } = {},
   ) {
     super(message, { cause: details.cause });
+    keepOutOfLogs(this, 'result');
   }
 
   /** The HTTP status of the failed request, when there was one. */

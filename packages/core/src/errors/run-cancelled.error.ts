@@ -1,15 +1,16 @@
-import { ToolwrightError } from './toolwright.error';
+import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
 
 /**
  * The run was cancelled through `options.signal`. The model request and every running tool's
  * signal were aborted, and no tool started afterwards. `result` holds the partial result.
  */
 export class RunCancelledError extends ToolwrightError {
-  /** The partial result of the run at the moment it was cancelled. */
-  result?: unknown;
+  /** The partial result of the run at the moment it was cancelled (not enumerable: kept out of logs). */
+  declare result?: unknown;
 
   constructor(readonly reason?: unknown) {
     super(`The run was cancelled through options.signal${describeReason(reason)}.`, { cause: reason });
+    keepOutOfLogs(this, 'result');
   }
 }
 

@@ -1,12 +1,12 @@
-import { ToolwrightError } from './toolwright.error';
+import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
 
 /**
  * A tool call failed and the failure is fatal for the run (the tool has `failureError: null`, or
  * its result could not be used). `result` holds the run's partial result when the run ended here.
  */
 export class ToolCallError extends ToolwrightError {
-  /** The partial result of the run that this error ended, when there is one. */
-  result?: unknown;
+  /** The partial result of the run that this error ended, when there is one (not enumerable: kept out of logs). */
+  declare result?: unknown;
 
   constructor(
     message: string,
@@ -15,5 +15,6 @@ export class ToolCallError extends ToolwrightError {
     cause?: unknown,
   ) {
     super(message, { cause });
+    keepOutOfLogs(this, 'result');
   }
 }

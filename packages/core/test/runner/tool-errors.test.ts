@@ -35,7 +35,10 @@ describe('Runner', () => {
       const error = await run.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConsecutiveToolFailuresError);
       expect((error as Error).message).toMatch(/Every tool call failed in 3 consecutive turns/);
-      expect((error as Error).message).toMatch(/missing \(call call_5\): Tool "missing" not found/);
+      expect((error as Error).message).toMatch(/missing \(call call_5\), echo \(call call_6\)/);
+      // The outputs stay out of the message (it is logged); code reads them from lastFailures.
+      expect((error as Error).message).not.toMatch(/not found/);
+      expect((error as ConsecutiveToolFailuresError).lastFailures[0]).toMatchObject({ toolName: 'missing', output: expect.stringMatching(/Tool "missing" not found/) });
       expect(model.requests).toHaveLength(3);
       expect(((error as ConsecutiveToolFailuresError).result as RunResult).status).toBe('failed');
     });
