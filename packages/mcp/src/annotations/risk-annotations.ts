@@ -1,0 +1,72 @@
+import type { Tool, ToolAnnotations } from '@toolwright/core';
+
+/**
+ * MCP tool annotations: hints a server gives about a tool's behaviour. They are not guarantees;
+ * do not trust them from a server you do not trust.
+ */
+export interface McpToolAnnotations {
+  title?: string;
+  /** The tool does not change its environment. */
+  readOnlyHint?: boolean;
+  /** The tool may destroy or overwrite data (meaningful when not read-only). */
+  destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect. */
+  idempotentHint?: boolean;
+  /** The tool reaches outside a closed domain (the web, other systems). */
+  openWorldHint?: boolean;
+}
+
+type HintAnnotation = Exclude<keyof McpToolAnnotations, 'title'>;
+
+/**
+ * Core's risk annotations and MCP's hints, pair by pair. This file is the one place the two are
+ * mapped, in both directions: undeclared stays undeclared (policies such as
+ * `requireApprovalFor({ destructive: true })` read MCP's defaults for those).
+ */
+const PAIRS: ReadonlyArray<readonly [keyof ToolAnnotations, HintAnnotation]> = [
+  ['readOnly', 'readOnlyHint'],
+  ['destructive', 'destructiveHint'],
+  ['idempotent', 'idempotentHint'],
+  ['openWorld', 'openWorldHint'],
+];
+
+/**
+ * The risk annotations an MCP tool declares, as core's `ToolAnnotations`. A tool marked
+ * read-only keeps no `destructive` hint (MCP: it is meaningful only for tools that are not
+ * read-only), so a contradictory server cannot make the tool unusable.
+ */
+export function toolAnnotationsFromMcp(annotations: McpToolAnnotations | undefined): ToolAnnotations {
+  const out: ToolAnnotations = {};
+  if (!annotations) return out;
+  for (const [field, hint] of PAIRS) {
+    const value = annotations[hint];
+    if (typeof value === 'boolean') out[field] = value;
+  }
+  if (out.readOnly === true) delete out.destructive;
+  return out;
+}
+
+/**
+ * The MCP annotations to advertise for a Toolwright tool: the risk annotations it declares,
+ * overlaid with `override` (`serveMcp`'s `annotations` option). `undefined` when there is
+ * nothing to say.
+ */
+export function mcpAnnotationsForTool(tool: Tool, override?: McpToolAnnotations): McpToolAnnotations | undefined {
+  const annotations: McpToolAnnotations = {};
+  for (const [field, hint] of PAIRS) {
+    const value = tool[field];
+    if (typeof value === 'boolean') annotations[hint] = value;
+  }
+  if (override) Object.assign(annotations, override);
+  return Object.keys(annotations).length > 0 ? annotations : undefined;
+}
+
+/**
+ * Whether an MCP tool's annotations ask for approval by default: an explicit
+ * `destructiveHint: true` on a tool not marked read-only. Unannotated tools are not gated, as
+ * local tools without `needsApproval` are not; to gate every tool MCP would call destructive,
+ * add core's `requireApprovalFor({ destructive: true })` to the runner, or pass `requireApproval`.
+ */
+export function destructiveByAnnotations(annotations: McpToolAnnotations | undefined): boolean {
+  return annotations?.destructiveHint === true && annotations.readOnlyHint !== true;
+}

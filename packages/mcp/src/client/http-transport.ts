@@ -1,0 +1,40 @@
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+/** How to reach an MCP server over HTTP. */
+export interface McpHttpTransportOptions {
+  /** The server's MCP endpoint, e.g. `https://example.com/mcp`. */
+  url: string;
+  /** Sent with every request (e.g. `Authorization`). */
+  headers?: Record<string, string>;
+  /**
+   * `auto` (default): streamable HTTP, falling back to the older HTTP+SSE transport when the
+   * server answers the first POST with 400, 404 or 405 (as the MCP specification's
+   * backwards-compatibility section describes). `streamable-http` or `sse` force one.
+   */
+  protocol?: 'auto' | 'streamable-http' | 'sse';
+  /** A fetch implementation to use instead of the global one (proxies, tests). */
+  fetch?: FetchLike;
+}
+
+/** A streamable HTTP client transport for `options`. @internal */
+export function streamableHttpTransport(options: McpHttpTransportOptions): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(options.url), {
+    requestInit: options.headers ? { headers: options.headers } : undefined,
+    fetch: options.fetch,
+  });
+}
+
+/** An HTTP+SSE (protocol version 2024-11-05) client transport for `options`. @internal */
+export function sseTransport(options: McpHttpTransportOptions): SSEClientTransport {
+  return new SSEClientTransport(new URL(options.url), {
+    requestInit: options.headers ? { headers: options.headers } : undefined,
+    fetch: options.fetch,
+  });
+}
+
+/** Whether a failed streamable HTTP connect means "this server only speaks HTTP+SSE". @internal */
+export function isSseFallbackAnswer(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && (error.code === 400 || error.code === 404 || error.code === 405);
+}

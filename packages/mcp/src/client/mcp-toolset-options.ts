@@ -1,0 +1,172 @@
+import { UserError, defineTool, type RunContext, type ToolFields } from '@toolwright/core';
+import type { McpToolAnnotations } from '../annotations/risk-annotations';
+import type { McpHttpTransportOptions } from './http-transport';
+import { isStdioTransport, type McpTransportOptions } from './mcp-connection';
+import type { McpStdioTransportOptions } from './process-transport';
+
+/** A tool as the MCP server lists it (its own name), given to `filter` and `requireApproval`. */
+export interface McpToolInfo {
+  /** The tool's name on the server (before `namePrefix`). */
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+  /** The `McpToolset`'s name. */
+  server: string;
+}
+
+/** Decides per call whether a call to an MCP tool needs approval (sees the validated arguments). */
+export type McpApprovalPredicate<TContext = any> = (tool: McpToolInfo, args: any, ctx: RunContext<TContext>) => boolean | Promise<boolean>;
+
+/** Runner-side fields applied to every tool of the server (same meaning as on local tools). */
+export type McpToolFields<TContext = any> = Partial<
+  Pick<ToolFields<TContext>, 'inputGuardrails' | 'outputGuardrails' | 'interceptors' | 'duplicates' | 'failureError' | 'timeoutMs' | 'cancellable' | 'deferred' | 'isEnabled'>
+>;
+
+/** Options of `new McpToolset(...)`. */
+export interface McpToolsetOptions<TContext = any> {
+  /** Names the toolset in errors and in each tool's `source`. */
+  name: string;
+  /** A command to spawn (stdio) or a URL (streamable HTTP, with HTTP+SSE fallback). */
+  transport: McpStdioTransportOptions | McpHttpTransportOptions;
+  /**
+   * Keep the listed tools between turns until the server sends `notifications/tools/list_changed`
+   * or the connection is renewed (default false: `tools/list` at the start of every turn).
+   */
+  cacheTools?: boolean;
+  /** Only these tools (server names, or the prefixed names the model sees). */
+  allowedTools?: string[];
+  /** Never these tools; wins over `allowedTools` and `filter`. */
+  blockedTools?: string[];
+  /** Consulted on every listing, cached or not. */
+  filter?: (tool: McpToolInfo, ctx: RunContext<TContext>) => boolean;
+  /** Put before every tool name the model sees; the server is still called by its own name. */
+  namePrefix?: string;
+  /**
+   * Which calls need approval. Default: tools annotated `destructiveHint: true` (and not
+   * `readOnlyHint: true`). `true`/`false`: all/none; a list: those tools (server or prefixed
+   * names); a function: decided per call.
+   */
+  requireApproval?: boolean | string[] | McpApprovalPredicate<TContext>;
+  /** Most milliseconds one `tools/call` may take (default 60,000); then `ToolTimeoutError` and `notifications/cancelled`. */
+  timeoutMs?: number;
+  /** Most milliseconds to start or reach the server and finish `initialize` (default 30,000). */
+  connectTimeoutMs?: number;
+  /** Further connection attempts after a transport failure (default 2); calls are never retried. */
+  maxRetryAttempts?: number;
+  /** First wait between connection attempts, doubled each time, capped at 30 s, jittered (default 500). */
+  retryBackoffMs?: number;
+  /**
+   * `true` (default): a schema that can be made strict is offered strict, any other non-strict
+   * (never half-converted). `false`: every tool non-strict.
+   */
+  strict?: boolean;
+  /** Guardrails, interceptors, duplicate policy, ... for every tool of this server. */
+  toolOptions?: McpToolFields<TContext>;
+  /** How this client introduces itself (default `{ name: 'toolwright', version: '0.1.0' }`). */
+  clientInfo?: { name: string; version: string };
+  /** Told about tools that cannot be offered (a schema that does not compile, ...). Default: `console.warn`. */
+  onWarning?: (message: string) => void;
+}
+
+/** Options with defaults applied, checked. @internal */
+export interface ResolvedMcpToolsetOptions<TContext> extends McpToolsetOptions<TContext> {
+  cacheTools: boolean;
+  namePrefix: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  maxRetryAttempts: number;
+  retryBackoffMs: number;
+  strict: boolean;
+  toolOptions: McpToolFields<TContext>;
+  clientInfo: { name: string; version: string };
+  onWarning: (message: string) => void;
+}
+
+const PREFIX = /^[a-zA-Z0-9_-]{0,32}$/;
+
+/** Checks `options` and fills in defaults; a bad option is a `UserError` saying how to fix it. @internal */
+export function resolveMcpToolsetOptions<TContext>(options: McpToolsetOptions<TContext>): ResolvedMcpToolsetOptions<TContext> {
+  if (typeof options !== 'object' || options === null) {
+    throw new UserError('new McpToolset(options) needs an options object: { name, transport: { command, args } | { url } }.');
+  }
+  const name = options.name;
+  if (typeof name !== 'string' || name.trim().length === 0) throw new UserError('McpToolset needs a non-empty `name` (it names the server in errors and tool sources).');
+  const fail = (what: string, fix: string): never => {
+    throw new UserError(`McpToolset "${name}": ${what}. Fix: ${fix}.`);
+  };
+  checkTransport(options.transport, fail);
+  for (const key of ['allowedTools', 'blockedTools'] as const) {
+    const list = options[key];
+    if (list !== undefined && (!Array.isArray(list) || list.some((n) => typeof n !== 'string'))) fail(`${key} must be an array of tool names`, `pass e.g. ${key}: ['read_file']`);
+  }
+  if (options.filter !== undefined && typeof options.filter !== 'function') fail('filter must be a function', 'pass (tool, ctx) => boolean');
+  const namePrefix = options.namePrefix ?? '';
+  if (typeof namePrefix !== 'string' || !PREFIX.test(namePrefix)) fail(`namePrefix ${JSON.stringify(namePrefix)} is not allowed`, 'use up to 32 letters, digits, "_" or "-", e.g. "fs_"');
+  const approval = options.requireApproval;
+  if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function' && !(Array.isArray(approval) && approval.every((n) => typeof n === 'string'))) {
+    fail('requireApproval must be a boolean, an array of tool names or a function', "pass e.g. requireApproval: ['write_file']");
+  }
+  const timeoutMs = positive(options.timeoutMs, 60_000, 'timeoutMs', fail);
+  const connectTimeoutMs = positive(options.connectTimeoutMs, 30_000, 'connectTimeoutMs', fail);
+  const retryBackoffMs = positive(options.retryBackoffMs, 500, 'retryBackoffMs', fail);
+  const maxRetryAttempts = options.maxRetryAttempts ?? 2;
+  if (!Number.isInteger(maxRetryAttempts) || maxRetryAttempts < 0 || maxRetryAttempts > 10) fail(`maxRetryAttempts must be an integer from 0 to 10 (got ${String(maxRetryAttempts)})`, 'pass e.g. 2');
+  if (options.strict !== undefined && typeof options.strict !== 'boolean') fail('strict must be a boolean', 'pass true or false');
+  const toolOptions = options.toolOptions ?? {};
+  checkToolOptions(name, toolOptions);
+  const clientInfo = options.clientInfo ?? { name: 'toolwright', version: '0.1.0' };
+  return {
+    ...options,
+    cacheTools: options.cacheTools === true,
+    namePrefix,
+    timeoutMs,
+    connectTimeoutMs,
+    maxRetryAttempts,
+    retryBackoffMs,
+    strict: options.strict !== false,
+    toolOptions,
+    clientInfo,
+    onWarning: options.onWarning ?? ((message) => console.warn(message)),
+  };
+}
+
+function checkTransport(transport: McpTransportOptions | undefined, fail: (what: string, fix: string) => never): void {
+  if (typeof transport !== 'object' || transport === null) fail('transport is missing', "pass { command: 'npx', args: [...] } or { url: 'https://…/mcp' }");
+  if (isStdioTransport(transport!)) {
+    if (transport.command.trim().length === 0) fail('transport.command is empty', 'name the program to start');
+    if (transport.args !== undefined && (!Array.isArray(transport.args) || transport.args.some((a) => typeof a !== 'string'))) fail('transport.args must be an array of strings', "pass e.g. args: ['server.js']");
+    for (const key of ['shutdownGraceMs', 'maxMessageBytes'] as const) {
+      const value = transport[key];
+      if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) fail(`transport.${key} must be a positive number (got ${String(value)})`, `leave it out for the default`);
+    }
+    return;
+  }
+  const url = (transport as McpHttpTransportOptions).url;
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    fail(`transport needs a command or an http(s) url (got ${JSON.stringify(url)})`, "pass { url: 'https://example.com/mcp' } or { command, args }");
+  }
+}
+
+function positive(value: number | undefined, fallback: number, key: string, fail: (what: string, fix: string) => never): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(`${key} must be a positive number of milliseconds (got ${String(value)})`, `pass e.g. ${key}: ${fallback}`);
+  return value;
+}
+
+/** Checks `toolOptions` once, on a stand-in tool, so that a problem there is not taken for a bad server schema later. */
+function checkToolOptions(name: string, fields: McpToolFields): void {
+  try {
+    defineTool({ name: 'mcp_tool_options_check', description: '', parameters: { type: 'object', properties: {} }, invoke: () => undefined, ...fields });
+  } catch (error) {
+    throw new UserError(`McpToolset "${name}": toolOptions are invalid: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,2 @@
+export { McpConnectionError } from './mcp-connection.error';
+export { McpCallError } from './mcp-call.error';

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { McpStdioTransportOptions } from '@toolwright/mcp';
+
+/** The four official servers installed as devDependencies. */
+export type OfficialServer = 'server-everything' | 'server-filesystem' | 'server-memory' | 'server-sequential-thinking';
+
+/** The entry point of an official server package. */
+export function serverEntry(server: OfficialServer): string {
+  return join(dirname(require.resolve(`@modelcontextprotocol/${server}/package.json`)), 'dist', 'index.js');
+}
+
+/** Transport options that start an official server with this Node binary. */
+export function officialServer(server: OfficialServer, args: string[] = [], env?: Record<string, string>): McpStdioTransportOptions {
+  return { command: process.execPath, args: [serverEntry(server), ...args], env };
+}
+
+/** The project's own fixture server (test/fixtures/fixture-server.cjs), logging calls to `logFile`. */
+export function fixtureServer(logFile: string, env: Record<string, string> = {}): McpStdioTransportOptions {
+  return { command: process.execPath, args: [join(__dirname, '..', 'fixtures', 'fixture-server.cjs')], env: { FIXTURE_LOG: logFile, ...env } };
+}
+
+/** Whether a process is alive (signal 0). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A throwaway directory under the OS temp dir; `remove()` deletes it. */
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Waits until `check()` is true (polling), failing after `ms`. */
+export async function eventually(check: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
