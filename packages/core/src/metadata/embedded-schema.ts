@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../tool/json-schema';
+import type { ToolAnnotations, ToolExecutionHints } from '../tool/tool';
 
 /**
  * The schema of one tool as the scanner produces it: embedded by the transformer as the second
@@ -30,6 +31,12 @@ export interface EmbeddedToolSchema {
    * The segment `*` stands for every element of an array: `/legs/*\/departure`.
    */
   dates?: string[];
+  /**
+   * The risk annotations and execution hints the `@Tool` options declare, as `toolwright scan`
+   * records them in a manifest (for review and `--check`). The runner reads the `@Tool` options
+   * themselves; this copy is informational.
+   */
+  annotations?: ToolAnnotations & ToolExecutionHints;
 }
 
 /** The file `toolwright scan` writes (`toolwright.schemas.json`). */

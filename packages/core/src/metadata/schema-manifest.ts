@@ -64,4 +64,7 @@ export function checkEmbeddedSchema(value: unknown, where: string): asserts valu
   if (v.dates !== undefined && !(Array.isArray(v.dates) && v.dates.every((d) => typeof d === 'string' && d.startsWith('/')))) {
     fail('has "dates" that is not an array of JSON pointers');
   }
+  if (v.annotations !== undefined && !(isSchemaObject(v.annotations) && Object.values(v.annotations).every((a) => typeof a === 'boolean'))) {
+    fail('has "annotations" that is not an object of booleans');
+  }
 }

@@ -12,10 +12,17 @@ export interface ToolManifest {
   tools: Record<string, ToolSchemaEntry>;
 }
 
-/** Builds the manifest of a scan, keys sorted. */
+/**
+ * Builds the manifest of a scan, keys sorted. An entry records the tool's declared risk
+ * annotations too, so that `--check` flags a tool whose risk changed (say it lost `readOnly`)
+ * and the change shows in review.
+ */
 export function buildManifest(tools: ScannedTool[]): ToolManifest {
   const entries = [...tools].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { version: 1, tools: Object.fromEntries(entries.map((tool) => [tool.key, tool.schema])) };
+  return {
+    version: 1,
+    tools: Object.fromEntries(entries.map((tool) => [tool.key, tool.annotations ? { ...tool.schema, annotations: tool.annotations } : tool.schema])),
+  };
 }
 
 /** The manifest's file text: stable (sorted keys, two-space indent, final newline). */

@@ -3,6 +3,7 @@ import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnosti
 import { evaluateStatic, isStaticObject, UNKNOWN } from '../schema/static-value';
 import { decoratorCalls, resolveImportedCallee } from './imports';
 import { snakeCase } from './tool-name';
+import { annotationsOf } from './tool-annotations';
 import type { ToolParameterSite, ToolSite } from './tool-site';
 
 /** The module specifiers that export Toolwright's decorators. */
@@ -81,6 +82,7 @@ function collectClass(
       continue;
     }
     const strict = !(isStaticObject(options) && options.strict === false);
+    const annotations = annotationsOf(tool.call.arguments[0], checker);
     const parameters = collectParameters(member, sourceFile, checker, coreModules, toolName, found.diagnostics);
     if (!parameters) continue;
     found.sites.push({
@@ -92,6 +94,7 @@ function collectClass(
       call: tool.call,
       toolName,
       strict,
+      ...(annotations ? { annotations } : {}),
       hasEmbeddedSchema: tool.call.arguments.length >= 2,
       parameters,
     });

@@ -6,7 +6,7 @@ import { buildToolSchema } from './build-tool-schema';
 import { DEFAULT_CORE_MODULES, findToolSites, mayDeclareTools } from './find-tools';
 import { loadProgram } from './load-program';
 import { planSyntheticTypes, type SyntheticPlan } from './synthetic-types';
-import { toolKey } from './tool-site';
+import { toolKey, type ToolAnnotationRecord } from './tool-site';
 import { createVirtualProgram } from './virtual-program';
 
 /** One tool the scanner found, with its schema. */
@@ -25,6 +25,8 @@ export interface ScannedTool {
   /** Whether the source already passes an embedded schema to `@Tool` (the transformer leaves it). */
   hasEmbeddedSchema: boolean;
   schema: ToolSchemaEntry;
+  /** The risk annotations and execution hints the `@Tool` options declare (recorded in the manifest). */
+  annotations?: ToolAnnotationRecord;
 }
 
 /** What a scan found: tools in declaration order and every problem, compiler-style. */
@@ -113,6 +115,7 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
         hasEmbeddedSchema: site.hasEmbeddedSchema,
         schema: built.entry,
       };
+      if (site.annotations) tool.annotations = site.annotations;
       seen.set(key, tool);
       result.tools.push(tool);
     }

@@ -1,6 +1,9 @@
 import type * as ts from 'typescript';
 import type { StaticValue } from '../schema/static-value';
 
+/** Risk annotations and execution hints as a manifest records them (only those declared). */
+export type ToolAnnotationRecord = Partial<Record<'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'sequential' | 'retrySafe', boolean>>;
+
 /** One parameter of a tool method, as the decorators describe it. */
 export interface ToolParameterSite {
   index: number;
@@ -27,6 +30,11 @@ export interface ToolSite {
   toolName: string;
   /** `false` when `@Tool({ strict: false })`. */
   strict: boolean;
+  /**
+   * The risk annotations and execution hints (`readOnly`, `destructive`, `idempotent`,
+   * `openWorld`, `sequential`, `retrySafe`) the `@Tool` options give as literal booleans.
+   */
+  annotations?: ToolAnnotationRecord;
   /** Whether the `@Tool(...)` call already passes an embedded schema as its second argument. */
   hasEmbeddedSchema: boolean;
   parameters: ToolParameterSite[];
