@@ -27,7 +27,7 @@ describe('@toolwright/core public surface', () => {
       'parseToolArguments', 'FORBIDDEN_ARGUMENT_KEYS',
       // Decorators and toolkits
       'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'HideTool',
-      'toolsOf', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
+      'toolsOf', 'isToolkitInstance', 'setToolsOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
       // Metadata and schema manifests
       'MetadataStorage', 'getMetadataStorage', 'loadSchemaManifest', 'SCHEMA_MANIFEST_FILE', 'SCHEMA_MANIFEST_VERSION',
     ];

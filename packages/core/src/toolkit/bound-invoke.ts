@@ -6,6 +6,7 @@ import type { ToolContext } from '../tool/tool';
 import { reviveDates } from './date-fields';
 import { classValidatorViolations } from './dto-validation';
 import type { ToolBlueprint } from './tool-blueprint';
+import { callThrough, type ToolMethodCaller } from './tool-method-call';
 
 // Loaded on the first @Args DTO call only (see dto-validation.ts): most tools never need it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -20,7 +21,7 @@ function plainToInstance<T extends object>(type: new () => T, plain: object): T 
  * as a DTO instance, `@Ctx` as the context), runs class-validator when the DTO needs it, and
  * calls `instance[method]`, so an override in a subclass runs.
  */
-export function boundInvoke(instance: object, blueprint: ToolBlueprint): (ctx: ToolContext, args: any) => unknown {
+export function boundInvoke(instance: object, blueprint: ToolBlueprint, call?: ToolMethodCaller): (ctx: ToolContext, args: any) => unknown {
   // The closure holds the blueprint and the instance only (not a copy of each field it reads).
   return (ctx, args) => {
     const { slots, datePaths, method, name, source } = blueprint;
@@ -43,6 +44,7 @@ export function boundInvoke(instance: object, blueprint: ToolBlueprint): (ctx: T
         if (slot.validate) pending = rejectInvalid(dto, name, ctx?.callId);
       }
     }
+    if (call !== undefined) return callThrough(call, instance, blueprint, values, input, ctx, pending);
     if (pending) return pending.then(() => fn.apply(instance, values));
     return fn.apply(instance, values);
   };

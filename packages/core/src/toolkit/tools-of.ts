@@ -8,6 +8,7 @@ import type { ApprovalPredicate, Tool, ToolFields } from '../tool/tool';
 import { TOOL_HINT_KEYS } from '../tool/tool-annotations';
 import { toolFieldsWithDefaults } from '../tool/tool-defaults';
 import { boundInvoke } from './bound-invoke';
+import { instantiateEnhancer, type ToolMethodCaller } from './tool-method-call';
 import { ancestryOf } from './class-ancestry';
 import { blueprintsOf, type ToolBlueprint } from './tool-blueprint';
 
@@ -18,9 +19,32 @@ export interface ToolsOfOptions {
    * (for example from a DI container). Return `undefined` to fall back to `new Type()`.
    */
   resolve?: (type: Type) => unknown;
+  /**
+   * The class whose tool metadata applies, when it is not the instance's own class: a test double
+   * standing in for a toolkit (`{ findOrder: jest.fn() }`) gets the toolkit's tools, and its
+   * methods are called by name.
+   */
+  toolkitClass?: Function;
+  /**
+   * Runs each method call in place of `instance[method](...values)`, for integrations that put
+   * their own pipeline around the method (`@toolwright/nestjs` runs Nest interceptors, pipes and
+   * exception filters there). It receives the validated, mapped call.
+   */
+  call?: ToolMethodCaller;
 }
 
-const perInstance = new WeakMap<object, { generation: number; tools: Tool[] }>();
+/** `pinned`: set by `setToolsOf`, kept whatever metadata is added later. */
+const perInstance = new WeakMap<object, { generation: number; tools: Tool[]; pinned?: boolean }>();
+
+/**
+ * Makes `tools` what `toolsOf(instance)` returns from now on, and so what an `Agent` given the
+ * instance uses. For DI integrations: once they have built an instance's tools with
+ * container-resolved enhancers (`toolsOf(instance, { resolve })`), the instance behaves the same
+ * wherever it is passed, e.g. `new Agent({ tools: [app.get(WeatherTools)] })`.
+ */
+export function setToolsOf(instance: object, tools: readonly Tool[]): void {
+  perInstance.set(instance, { generation: getMetadataStorage().generation, tools: [...tools], pinned: true });
+}
 
 /**
  * The tools of a decorated instance, bound to it: each `invoke` calls `instance[method]` with the
@@ -34,7 +58,7 @@ const perInstance = new WeakMap<object, { generation: number; tools: Tool[] }>()
  * const tools = toolsOf(new WeatherTools(api));
  */
 export function toolsOf(instance: object, options: ToolsOfOptions = {}): Tool[] {
-  if (!isToolkitInstance(instance)) {
+  if (options.toolkitClass !== undefined ? !hasToolDefinitions(options.toolkitClass) : !isToolkitInstance(instance)) {
     const what = instance === null || typeof instance !== 'object' ? String(instance) : `an instance of ${instance.constructor?.name ?? 'Object'}`;
     throw new UserError(
       `toolsOf(${what}): not a decorated toolkit instance (no @Tool methods on its class or ancestors). ` +
@@ -42,17 +66,18 @@ export function toolsOf(instance: object, options: ToolsOfOptions = {}): Tool[] 
     );
   }
   const generation = getMetadataStorage().generation;
-  const cacheable = options.resolve === undefined;
+  const cacheable = options.resolve === undefined && options.call === undefined && options.toolkitClass === undefined;
   const cached = cacheable ? perInstance.get(instance) : undefined;
-  if (cached && cached.generation === generation) return [...cached.tools];
+  if (cached && (cached.pinned === true || cached.generation === generation)) return [...cached.tools];
   const resolved = new Map<Function, unknown>();
   const instantiate = (type: Type, where: string): unknown => {
     if (!resolved.has(type)) {
       let value = options.resolve?.(type);
       if (value === undefined) {
         try {
-          value = new type();
+          value = instantiateEnhancer(type, where);
         } catch (error) {
+          if (error instanceof UserError) throw error;
           throw new UserError(`${where}: cannot instantiate ${type.name} with \`new\` (${errorMessage(error)}). Fix: pass an instance, or resolve classes through toolsOf(instance, { resolve }).`);
         }
       }
@@ -60,12 +85,12 @@ export function toolsOf(instance: object, options: ToolsOfOptions = {}): Tool[] 
     }
     return resolved.get(type);
   };
-  const tools = blueprintsOf(instance.constructor).map((bp) => bind(instance, bp, instantiate));
+  const tools = blueprintsOf(options.toolkitClass ?? instance.constructor).map((bp) => bind(instance, bp, instantiate, options.call));
   if (cacheable) perInstance.set(instance, { generation, tools });
   return [...tools];
 }
 
-function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, where: string) => unknown): Tool {
+function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, where: string) => unknown, call: ToolMethodCaller | undefined): Tool {
   const fields = bp.enhancers.length > 0 ? enhancerFields(bp.enhancers, `@Tool ${bp.source}`, instantiate) : NO_ENHANCER_FIELDS;
   const o = bp.options;
   const merged: Partial<ToolFields> = {
@@ -96,7 +121,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     description: bp.description,
     parameters: bp.parameters,
     strict: bp.strict,
-    invoke: boundInvoke(instance, bp),
+    invoke: boundInvoke(instance, bp, call),
     source: bp.source,
     needsApproval: f.needsApproval,
     inputGuardrails: f.inputGuardrails,
@@ -170,6 +195,11 @@ export function isToolkitInstance(value: unknown): boolean {
   if ((value as { type?: unknown }).type === 'function' && typeof (value as { invoke?: unknown }).invoke === 'function') return false;
   const ctor = (value as { constructor?: unknown }).constructor;
   if (typeof ctor !== 'function' || ctor === Object) return false;
+  return hasToolDefinitions(ctor);
+}
+
+/** Whether a class or one of its ancestors has `@Tool` methods or `@Toolkit`. */
+function hasToolDefinitions(ctor: Function): boolean {
   const storage = getMetadataStorage();
   return ancestryOf(ctor).some((c) => storage.hasDefinitions(c));
 }
