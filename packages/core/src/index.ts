@@ -63,6 +63,7 @@ export type { PendingBatch } from './state/pending-batch';
 export type { ApprovalRequest } from './state/approval-request';
 export type { NestedPause } from './state/pending-batch';
 export type { RunStateStringOptions } from './state/run-state';
+export type { PersistContext } from './state/persisted-context';
 export { RUN_STATE_FORMAT, RUN_STATE_VERSION } from './state/run-state-format';
 export type { RunStateJson, RunStateProgressJson, PendingBatchJson, InterruptionJson } from './state/run-state-format';
 

@@ -5,6 +5,7 @@ import type { ApprovalDecision } from '../approvals/approval-decision';
 import type { ApprovalPolicy } from '../approvals/approval-policy';
 import type { ApprovalRequest } from '../state/approval-request';
 import type { RunContext } from '../tool/tool';
+import type { PersistContext } from '../state/persisted-context';
 import type { PlanModeOptions } from '../plan-mode/plan-mode';
 
 /** Decides approval requests inline; `undefined` leaves the call to a person (the run pauses). */
@@ -53,6 +54,12 @@ export interface RunnerOptions {
    */
   maxConsecutiveToolFailures?: number;
   /**
+   * The part of every run's context a paused state keeps (a run's own `persistContext` wins):
+   * JSON data such as `(ctx) => ({ userId: ctx.userId, tenant: ctx.tenant })`. It is serialised
+   * and signed with the state, and is the `context` of the state `RunState.fromString` reads back.
+   */
+  persistContext?: PersistContext;
+  /**
    * Plan mode for every run (a run's own `planMode` wins): tools that are not read-only stay
    * offered but answer with a refusal naming the plan-submission tool (`submit_plan` by
    * default), before any approval is asked. See `PlanModeOptions`.
@@ -74,6 +81,11 @@ export interface RunOptions<TContext = unknown> {
   toolChoice?: ToolChoice;
   /** Settings merged over the agent's `modelSettings` for this run. */
   modelSettings?: ModelSettings;
+  /**
+   * The part of this run's context a paused state keeps, as JSON (wins over the Runner's). Without
+   * it, a resumed state keeps the slice it already had. See `RunState.persistedContext`.
+   */
+  persistContext?: PersistContext<TContext>;
   /** Plan mode for this run (wins over the Runner's; `false` turns it off). See `PlanModeOptions`. */
   planMode?: boolean | PlanModeOptions;
 }

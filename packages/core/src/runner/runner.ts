@@ -16,6 +16,7 @@ import type { RunEnvironment } from './run-environment';
 import { runLoop } from './run-loop';
 import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
+import { persistContextSlice } from '../state/persisted-context';
 import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
 
 const DEFAULT_MAX_TURNS = 10;
@@ -79,6 +80,7 @@ export class Runner {
     let planMode: ResolvedPlanMode | undefined;
     try {
       state = this.startState(agent, input, options);
+      persistContextSlice(state, options.persistContext ?? this.options.persistContext);
       planMode = planModeOf(options.planMode !== undefined ? options.planMode : this.options.planMode);
     } catch (error) {
       channel?.close({ error });

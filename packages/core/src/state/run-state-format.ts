@@ -42,6 +42,8 @@ export interface RunStateJson extends RunStateProgressJson {
   approvals: { exact: Record<string, RecordedDecision>; standing: Record<string, RecordedDecision> };
   calledTools: Array<CalledToolRecord & { key: string }>;
   finalOutput?: unknown;
+  /** The slice of the run context the run kept (`persistContext`), when it kept one. */
+  context?: unknown;
 }
 
 /** The pending batch: its calls, the outputs already given, and nested runs paused inside calls. */

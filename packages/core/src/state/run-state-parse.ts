@@ -21,6 +21,8 @@ export interface RunStateSnapshot extends RunStateProgressJson {
   standingDecisions: Map<string, RecordedDecision>;
   calledTools: Map<string, CalledToolRecord>;
   finalOutput: unknown;
+  /** The kept slice of the run context (any JSON value), when there is one. */
+  context: unknown;
 }
 
 const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrupted', 'failed']);
@@ -127,6 +129,7 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
     standingDecisions: decisions(approvals.standing, 'approvals.standing'),
     calledTools,
     finalOutput: root.finalOutput,
+    context: root.context,
   };
 }
 

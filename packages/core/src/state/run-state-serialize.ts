@@ -30,6 +30,7 @@ export function serializeRunState(state: RunState<any>): RunStateJson {
     calledTools: [...state.calledTools].map(([key, record]) => ({ key, ...record })),
   };
   if (state.finalOutput !== undefined) json.finalOutput = state.finalOutput;
+  if (state.persistedContext !== undefined) json.context = state.persistedContext;
   const batch = state.pendingBatch;
   if (batch) {
     const pending: PendingBatchJson = {

@@ -94,8 +94,17 @@ export class RunState<TContext = unknown> {
   status: RunStatus = 'running';
   /** The final output once the run completed. */
   finalOutput: unknown = undefined;
-  /** The user's context for the run in progress; not serialised. */
+  /**
+   * The user's context for the run in progress; not serialised. A state read by `fromString`
+   * starts with the slice the run kept (`persistedContext`), or `undefined`.
+   */
   context: TContext;
+  /**
+   * The slice of the run context kept in the state (opt-in: the `persistContext` Runner or run
+   * option): serialised and signed with it, and the `context` of a state read back, so a run
+   * resumed by another user or process knows, for example, whom it was started for.
+   */
+  persistedContext?: unknown;
   /** Approval decisions: exact (by call id) and standing (by tool name). @internal */
   readonly approvals = new ApprovalStore();
   /** Calls of tools with a duplicate policy that ran, by tool name and canonical arguments. @internal */
@@ -164,7 +173,8 @@ export class RunState<TContext = unknown> {
   /**
    * The state as versioned JSON text, to store and resume later (`RunState.fromString`). With
    * `secret`, the text is signed with HMAC-SHA256 and refused when changed. `context` is not
-   * included: pass it again in the run options when resuming.
+   * included, only the slice kept by `persistContext` (`persistedContext`): pass the context
+   * again in the run options when resuming.
    */
   toString(options: RunStateStringOptions = {}): string {
     const json = JSON.stringify(serializeRunState(this));
@@ -203,7 +213,8 @@ export class RunState<TContext = unknown> {
 
   /** Builds a state from a checked snapshot. @internal */
   static fromSnapshot<TContext>(s: RunStateSnapshot): RunState<TContext> {
-    const state = new RunState<TContext>({ agent: s.currentAgent, history: s.history, maxTurns: s.maxTurns, context: undefined as TContext, id: s.id });
+    const state = new RunState<TContext>({ agent: s.currentAgent, history: s.history, maxTurns: s.maxTurns, context: s.context as TContext, id: s.id });
+    if (s.context !== undefined) state.persistedContext = s.context;
     state.carryOver(s);
     state.pendingBatch = s.pendingBatch;
     state.interruptions = s.interruptions;
@@ -220,6 +231,7 @@ export class RunState<TContext = unknown> {
    */
   resumeAs(): RunState<TContext> {
     const next = new RunState<TContext>({ agent: this.currentAgent, history: this.history.slice(), maxTurns: this.maxTurns, context: this.context });
+    if (this.persistedContext !== undefined) next.persistedContext = this.persistedContext;
     next.carryOver(this);
     if (this.pendingBatch) {
       const b = this.pendingBatch;
