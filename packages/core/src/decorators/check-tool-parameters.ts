@@ -38,7 +38,8 @@ export function checkToolParameters(check: ToolParameterCheck): void {
     const param = (): string => describe(i);
     if (found.length === 0) {
       fail(
-        `parameter ${param()} has no @Param, @Args or @Ctx decorator, so the tool cannot fill it`,
+        `parameter ${param()} has no @Param, @Args or @Ctx decorator from @toolwright/core, so the tool cannot fill it ` +
+          '(decorators of @nestjs/common such as @Param or @Body describe HTTP routes and do not count)',
         `decorate it: @Param('${(known ??= check.names())[i] ?? 'name'}') for one argument, @Args() for a DTO of all arguments, or @Ctx() for the ToolContext`,
       );
     }

@@ -42,10 +42,13 @@ export interface ToolContext<TContext = unknown> extends RunContext<TContext> {
   nestedState?: string;
 }
 
-/** Decides per call whether a human must approve it. Sees the validated, typed arguments. */
-export type ApprovalPredicate<TContext = any> = (
+/**
+ * Decides per call whether a human must approve it. Sees the validated, typed arguments: give
+ * their type where the tool is known, e.g. `@RequiresApproval<RefundArgs>((ctx, args) => args.amount > 500)`.
+ */
+export type ApprovalPredicate<TContext = any, TArgs = any> = (
   ctx: RunContext<TContext>,
-  args: any,
+  args: TArgs,
   callId: string,
 ) => boolean | Promise<boolean>;
 
