@@ -1,1 +1,17 @@
-export {};
+// The contract
+export type {
+  Sandbox, ExecOptions, ExecResult, ExecChunk, ExecStream, DirEntry, FileStat, FileType, ReadFileOptions,
+} from './sandbox/sandbox';
+export { DEFAULT_EXEC_LIMITS } from './sandbox/exec-options';
+export type { ExecLimits } from './sandbox/exec-options';
+export { DEFAULT_FILE_LIMITS } from './paths/file-limits';
+export type { FileLimits } from './paths/file-limits';
+export { shellQuote } from './sandbox/shell';
+
+// Errors
+export { OutsideWorkDirError, NoWorkDirError, SandboxFileError, SandboxExecError } from './errors';
+export type { SandboxFileErrorKind } from './errors';
+
+// Backends
+export { LocalSandbox } from './local/local-sandbox';
+export type { LocalSandboxOptions } from './local/local-sandbox';
