@@ -34,9 +34,10 @@ export function assertLegacyDecorator(decorator: string, second: unknown): void 
 /** The advice for a method whose `design:paramtypes` is missing. */
 export function missingDesignMetadataAdvice(): string {
   return (
-    `TypeScript did not emit "design:paramtypes" for it, so the decorator compiler flags are off. ` +
-    `Fix: set ${TSCONFIG_FLAGS} in tsconfig.json (with ts-jest, do not use isolatedModules; with esbuild/swc, ` +
-    'enable their decorator-metadata option), or compile through the @toolwright/scanner transformer so the schema is embedded'
+    `no "design:paramtypes" was emitted for it (the decorator metadata compiler option is off, or the compiler has none). ` +
+    `Fix: generate the schemas with \`npx toolwright scan -p tsconfig.json --emit src/toolwright.schemas.ts\` and import that module once ` +
+    '(works with every compiler: tsgo, esbuild, tsx, Vite, swc); or compile through the @toolwright/scanner transformer; ' +
+    `or emit the metadata: ${TSCONFIG_FLAGS} in tsconfig.json (ts-jest: not isolatedModules; swc: jsc.transform.decoratorMetadata)`
   );
 }
 

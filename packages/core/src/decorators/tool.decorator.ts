@@ -10,7 +10,7 @@ import { annotationProblem } from '../tool/tool-annotations';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
 import { checkToolParameters } from './check-tool-parameters';
 import {
-  assertLegacyDecorator, assertReflectMetadata, describeMethod, missingDesignMetadataAdvice, parameterNamesOf, readDesignMetadata,
+  assertLegacyDecorator, assertReflectMetadata, describeMethod, parameterNamesOf, readDesignMetadata,
 } from './decorator-environment';
 
 /**
@@ -77,10 +77,9 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
     const parameterCount = paramTypes?.length ?? Math.max(descriptor.value.length, highestIndex + 1);
     checkToolParameters({ where, parameterCount, parameters, names: () => parameterNamesOf(descriptor.value) });
 
-    const needsTypes = parameterCount > 0 && (embedded === undefined || parameters.some((p) => p.kind === 'args'));
-    if (paramTypes === undefined && needsTypes) {
-      throw new UserError(`@Tool on ${where}: the parameter types are unknown. ${missingDesignMetadataAdvice()}.`);
-    }
+    // Without design:paramtypes (esbuild, tsx, Vite emit none) the schema can still come from a
+    // manifest or generated module loaded later, before the tool is built: building the tool,
+    // not defining the class, fails when no schema is known (see declaredSchemaOf).
 
     storage.collectTool(new ToolRecord({ target: ctor, method: propertyKey, name, options: copyOptions(options), embedded, paramTypes, parameterCount }));
   };

@@ -7,7 +7,7 @@ import { getMetadataStorage } from '../metadata/metadata-storage';
 import { cloneJson, isSchemaObject } from '../schema/schema-utils';
 import type { JsonSchema } from '../tool/json-schema';
 import type { ParamOptions } from '../tool/tool';
-import { describeParameter, parameterNamesOf } from '../decorators/decorator-environment';
+import { describeParameter, missingDesignMetadataAdvice, parameterNamesOf } from '../decorators/decorator-environment';
 
 /** Where a tool's schema came from. */
 export type SchemaSource = 'embedded' | 'manifest' | 'reflection';
@@ -50,6 +50,9 @@ export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, w
 }
 
 function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[], declaringClass: Function, where: string): JsonSchema {
+  if (tool.paramTypes === undefined && params.some((p) => p.kind !== 'ctx')) {
+    throw new UserError(`${where}: no schema is known for it (none embedded, none in a loaded manifest) and the parameter types are unknown: ${missingDesignMetadataAdvice()}.`);
+  }
   const names = parameterNamesOf((declaringClass.prototype as Record<string, unknown>)[tool.method]);
   const properties: JsonSchema = {};
   const required: string[] = [];

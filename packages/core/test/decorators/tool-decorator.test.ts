@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Args, Ctx, Param, Tool, Toolkit, UserError, getMetadataStorage } from '../../src';
+import { Args, Ctx, Param, Tool, Toolkit, UserError, getMetadataStorage, loadSchemaManifest, toolsOf } from '../../src';
 import type { ToolContext } from '../../src';
 
 function userError(fn: () => unknown): UserError {
@@ -141,17 +141,30 @@ describe('@Tool at decoration time', () => {
       }
     });
 
-    it('when emitDecoratorMetadata is off (no design:paramtypes)', () => {
-      class Plain {
-        m(a: string) {
-          return a;
-        }
+    describe('when no design:paramtypes is emitted (emitDecoratorMetadata off, or esbuild, tsx, Vite)', () => {
+      function plainClass(name: string): new () => { m(a: string): string } {
+        const Plain = { [name]: class { m(a: string) { return a; } } }[name];
+        const proto = Plain.prototype;
+        Param('a')(proto, 'm', 0);
+        Tool()(proto, 'm', Object.getOwnPropertyDescriptor(proto, 'm') as PropertyDescriptor);
+        return Plain;
       }
-      const proto = Plain.prototype;
-      Param('a')(proto, 'm', 0);
-      const descriptor = Object.getOwnPropertyDescriptor(proto, 'm') as PropertyDescriptor;
-      const error = userError(() => Tool()(proto, 'm', descriptor));
-      expect(error.message).toMatch(/Plain\.m: the parameter types are unknown.*"emitDecoratorMetadata": true/);
+
+      it('defines the class, and building its tools without a schema names the generated module and the flags', () => {
+        const Plain = plainClass('NoMetadata');
+        const error = userError(() => toolsOf(new Plain()));
+        expect(error.message).toMatch(/NoMetadata\.m: no schema is known for it .*parameter types are unknown/);
+        expect(error.message).toContain('toolwright scan -p tsconfig.json --emit src/toolwright.schemas.ts');
+        expect(error.message).toContain('"emitDecoratorMetadata": true');
+      });
+
+      it('builds the tools from a manifest registered after the class was defined (a generated module)', () => {
+        const Plain = plainClass('LateManifest');
+        loadSchemaManifest({ version: 1, tools: { 'LateManifest.m': { parameters: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } } } });
+        expect(toolsOf(new Plain()).map((tool) => tool.parameters)).toEqual([
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false },
+        ]);
+      });
     });
 
     it('but accepts a missing design:paramtypes when the schema is embedded', () => {
