@@ -15,16 +15,20 @@ export function fixtureProgram(tsconfig: string): ts.Program {
   return program;
 }
 
-/** Emits a fixture project into `outDir` (optionally through transformers); returns the JS per file. */
+/**
+ * Emits a fixture project into `outDir` (optionally through transformers, made before the emit
+ * starts, as the hosts do); returns the JS per file and the emit's diagnostics.
+ */
 export function compileFixture(
   tsconfig: string,
   outDir: string,
   before: (program: ts.Program) => Array<ts.TransformerFactory<ts.SourceFile>> = () => [],
-): { program: ts.Program; js: Map<string, string> } {
+): { program: ts.Program; js: Map<string, string>; diagnostics: readonly ts.Diagnostic[] } {
   const program = fixtureProgram(tsconfig);
   const js = new Map<string, string>();
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
+  const transformers = before(program);
   const result = program.emit(
     undefined,
     (fileName, text) => {
@@ -35,8 +39,8 @@ export function compileFixture(
     },
     undefined,
     false,
-    { before: before(program) },
+    { before: transformers },
   );
   if (result.emitSkipped) throw new Error(`emit of ${tsconfig} was skipped`);
-  return { program, js };
+  return { program, js, diagnostics: result.diagnostics };
 }

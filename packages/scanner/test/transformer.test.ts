@@ -3,8 +3,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { getMetadataStorage, loadSchemaManifest, toolsOf, type Tool } from '@toolwright/core';
-import { buildManifest, embeddedForm, embeddedSchemaText, scanTools, type ToolSchemaEntry } from '@toolwright/scanner';
-import transformer, { factory, name, version } from '../src/transformer';
+import { buildManifest, embeddedForm, embeddedSchemaText, loadProgram, scanTools, type ToolSchemaEntry } from '@toolwright/scanner';
+import * as ts from 'typescript';
+import transformer, { factory, name, TOOLWRIGHT_DIAGNOSTIC_CODE, version } from '../src/transformer';
 import { compileFixture, fixtureProgram } from './compile-fixture';
 
 const fixtures = path.join(__dirname, 'fixtures', 'runtime');
@@ -104,6 +105,7 @@ describe('the schema transformer', () => {
       expect(name).toBe('toolwright-schema-transformer');
       expect(version).toMatch(/^\d+$/);
       let calls = 0;
+      const raised: ts.Diagnostic[] = [];
       const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'ts-jest'), (program) => [
         factory({
           _languageService: {
@@ -112,9 +114,12 @@ describe('the schema transformer', () => {
               return program;
             },
           },
+          configSet: { compilerModule: ts, raiseDiagnostics: (diagnostics) => void raised.push(...diagnostics) },
         }),
       ]);
       expect(calls).toBeGreaterThan(0);
+      // Scan errors are raised through ts-jest, which fails the test file like a type error.
+      expect(raised.map((d) => [path.basename(d.file?.fileName ?? ''), d.code])).toEqual([['loose-tools.ts', TOOLWRIGHT_DIAGNOSTIC_CODE]]);
       // Single-quoted, so the JSON's own quotes need no escaping.
       expect(js.get('trip-tools')).toContain(`'{"parameters":{"properties":{"legs"`);
     });
@@ -138,15 +143,34 @@ describe('the schema transformer', () => {
   });
 
   describe('when a tool cannot be strict', () => {
-    it("embeds the loose schema by default and leaves the error to core's registration", () => {
-      const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'loose'), (program) => [transformer(program)]);
-      expect(js.get('loose-tools')).toContain('"additionalProperties":{"type":"number"}');
+    const formatHost: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => fixtures, getNewLine: () => '\n' };
+
+    it('adds a compiler error to the emit result by default, naming file, line, column, tool, field and fix', () => {
+      const { diagnostics } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'failing'), (program) => [transformer(program)]);
+      const ours = diagnostics.filter((d) => d.code === TOOLWRIGHT_DIAGNOSTIC_CODE);
+      expect(ours).toHaveLength(1);
+      expect(ours[0].category).toBe(ts.DiagnosticCategory.Error);
+      expect(ts.formatDiagnostics(ours, formatHost)).toMatch(
+        /^loose-tools\.ts\(6,9\): error TS90001: toolwright: tool tally, parameter "counts": is a map with arbitrary keys .* — use an interface with known keys/,
+      );
     });
 
-    it("fails the compilation with compiler-style errors under { diagnostics: 'error' }", () => {
-      expect(() =>
-        compileFixture(tsconfig, path.join(fixtures, 'dist', 'failing'), (program) => [transformer(program, { diagnostics: 'error' })]),
-      ).toThrow(/loose-tools\.ts:6:9 {2}tool tally, parameter "counts": is a map with arbitrary keys/);
+    it("embeds the loose schema under { diagnostics: 'ignore' } and leaves the error to core's registration", () => {
+      const { js, diagnostics } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'loose'), (program) => [transformer(program, { diagnostics: 'ignore' })]);
+      expect(js.get('loose-tools')).toContain('"additionalProperties":{"type":"number"}');
+      expect(diagnostics.filter((d) => d.code === TOOLWRIGHT_DIAGNOSTIC_CODE)).toEqual([]);
+    });
+
+    it('throws the formatted errors when it joins an emit that was already running (no result to add them to)', () => {
+      const program = loadProgram(tsconfig).program;
+      const emitInline = (): ts.EmitResult => program.emit(undefined, () => undefined, undefined, false, { before: [transformer(program)] });
+      expect(emitInline).toThrow(/toolwright: cannot build tool schemas:\n.*loose-tools\.ts\(6,9\): error TS90001: toolwright: tool tally/);
+    });
+
+    it('refuses options it does not know how to honour', () => {
+      const program = fixtureProgram(tsconfig);
+      expect(() => transformer(program, { diagnostics: 'loud' as never })).toThrow(/"diagnostics" must be one of "error", "warn", "ignore", got "loud"/);
+      expect(() => transformer(program, { coreModules: [] })).toThrow(/"coreModules" must be a non-empty array/);
     });
   });
 });

@@ -38,11 +38,16 @@ export function diagnosticAt(
  */
 export function formatDiagnostic(diagnostic: ScanDiagnostic, cwd: string = process.cwd()): string {
   const file = path.relative(cwd, diagnostic.fileName) || diagnostic.fileName;
+  const severity = diagnostic.category === 'warning' ? 'warning: ' : '';
+  return `${file}:${diagnostic.line}:${diagnostic.column}  ${severity}${describeDiagnostic(diagnostic)}`;
+}
+
+/** The text of a diagnostic without its location: `tool get_weather, parameter "units": <what> — <fix>`. */
+export function describeDiagnostic(diagnostic: ScanDiagnostic): string {
   const subject = [
     diagnostic.toolName !== undefined ? `tool ${diagnostic.toolName}` : undefined,
     diagnostic.parameter !== undefined ? `parameter "${diagnostic.parameter}"` : undefined,
   ].filter((part): part is string => part !== undefined);
   const prefix = subject.length > 0 ? `${subject.join(', ')}: ` : '';
-  const severity = diagnostic.category === 'warning' ? 'warning: ' : '';
-  return `${file}:${diagnostic.line}:${diagnostic.column}  ${severity}${prefix}${diagnostic.message} — ${diagnostic.fix}`;
+  return `${prefix}${diagnostic.message} — ${diagnostic.fix}`;
 }

@@ -2,6 +2,9 @@ import * as ts from 'typescript';
 import { formatDiagnostic, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
 import { isUserFile, mayDeclareTools } from '../scan/find-tools';
 import { scanTools, type ScannedTool } from '../scan/scan-tools';
+import { createVirtualProgram } from '../scan/virtual-program';
+import { madeBy } from './host-typescript';
+import { toolCallEnds } from './tool-calls';
 
 /** The scan of one file, valid while the files it was computed from are unchanged. */
 interface CachedScan {
@@ -9,7 +12,26 @@ interface CachedScan {
   /** Every user file of the program the scan ran on (a DTO may live in any of them). */
   dependencies: Map<string, ts.SourceFile>;
   tools: Map<string, ScannedTool>;
+  /** The file's `@Tool(...)` calls to embed a schema into, by the end offset of the call. */
+  calls: Map<number, ScannedTool>;
   diagnostics: ScanDiagnostic[];
+}
+
+/**
+ * The program the scanner analyses for a host's program: the host's own when this copy of
+ * TypeScript made it, else the same files and options re-parsed by this copy (another version's
+ * trees cannot be read with this version's functions). Made once per host program.
+ */
+const analysisPrograms = new WeakMap<ts.Program, ts.Program>();
+
+function analysisProgramOf(program: ts.Program): ts.Program {
+  if (madeBy(ts, program)) return program;
+  let own = analysisPrograms.get(program);
+  if (!own) {
+    own = createVirtualProgram(program, new Map());
+    analysisPrograms.set(program, own);
+  }
+  return own;
 }
 
 /**
@@ -40,7 +62,8 @@ export class ScanCache {
         .map((file) => file.fileName),
     );
     pending.add(sourceFile.fileName);
-    const result = scanTools(program, { coreModules: this.coreModules, includeFile: (fileName) => pending.has(fileName) });
+    const own = analysisProgramOf(program);
+    const result = scanTools(own, { coreModules: this.coreModules, includeFile: (fileName) => pending.has(fileName) });
     const dependencies = new Map(
       program
         .getSourceFiles()
@@ -49,15 +72,18 @@ export class ScanCache {
     );
     for (const fileName of pending) {
       const file = program.getSourceFile(fileName);
-      if (!file) continue;
+      const ownFile = own.getSourceFile(fileName);
+      if (!file || !ownFile) continue;
+      const tools = new Map(result.tools.filter((tool) => tool.fileName === fileName).map((tool) => [tool.key, tool]));
       this.files.set(fileName, {
         sourceFile: file,
         dependencies,
-        tools: new Map(result.tools.filter((tool) => tool.fileName === fileName).map((tool) => [tool.key, tool])),
+        tools,
+        calls: toolCallEnds(ownFile, tools, this.coreModules),
         diagnostics: result.diagnostics.filter((diagnostic) => diagnostic.fileName === fileName),
       });
     }
-    return this.files.get(sourceFile.fileName) ?? { sourceFile, dependencies, tools: new Map(), diagnostics: [] };
+    return this.files.get(sourceFile.fileName) ?? { sourceFile, dependencies, tools: new Map(), calls: new Map(), diagnostics: [] };
   }
 
   private isValid(entry: CachedScan, program: ts.Program): boolean {

@@ -1,23 +1,33 @@
-import * as ts from 'typescript';
-import { coreDecoratorName, DEFAULT_CORE_MODULES } from '../scan/find-tools';
-import { describeErrors, ScanCache } from './scan-cache';
+import type * as ts from 'typescript';
+import { toCompilerDiagnostic } from '../diagnostics/compiler-diagnostic';
+import { DEFAULT_CORE_MODULES } from '../scan/find-tools';
+import { emitResultChannel, formatForTerminal, type DiagnosticChannel } from './diagnostic-channel';
 import { embeddedSchemaText } from './embedded-text';
+import { hostTypeScript } from './host-typescript';
+import { ScanCache } from './scan-cache';
 
-/** Options of the schema transformer (also its ts-patch plugin config). */
+/** Options of the schema transformer (also its ts-patch plugin and Nest CLI plugin options). */
 export interface SchemaTransformerOptions {
   /** Module specifiers that export `@Tool` (default `['@toolwright/core']`). */
   coreModules?: readonly string[];
   /**
    * What to do with scan errors (strict-mode violations, unreadable decorators) of the tools
-   * being compiled: `'ignore'` (default: core reports them at registration, naming the tool and
-   * field), `'warn'` (print them) or `'error'` (fail the compilation).
+   * being compiled: `'error'` (default: compiler diagnostics that fail the build, printed like
+   * type errors with file, line, column, tool, field and fix), `'warn'` (print them, build on;
+   * core then refuses the tool at registration) or `'ignore'`.
    */
-  diagnostics?: 'ignore' | 'warn' | 'error';
+  diagnostics?: 'error' | 'warn' | 'ignore';
+  /**
+   * The TypeScript module that made the program, when the transformer cannot find it itself
+   * (it looks at what the host passed, its own copy and the copies already loaded).
+   */
+  typescript?: unknown;
 }
 
 const caches = new Map<string, ScanCache>();
 
-function cacheFor(coreModules: readonly string[]): ScanCache {
+/** The process's scan cache for a set of core modules (shared by every transformer and `toolwright build`). */
+export function scanCacheFor(coreModules: readonly string[]): ScanCache {
   const key = coreModules.join('\n');
   let cache = caches.get(key);
   if (!cache) {
@@ -33,49 +43,52 @@ function cacheFor(coreModules: readonly string[]): ScanCache {
  * `@Tool(opts, '{"parameters":{...},"description":...}')`.
  * A call that already has a second argument is left alone. `getProgram` is called per file so
  * that hosts whose program changes between files (ts-jest's language service) are supported.
+ * The scanner analyses the code with its own TypeScript; the tree is edited with the functions
+ * of the compiler that made the program, found by {@link hostTypeScript}. Scan errors go to
+ * `channel` (default: the program's emit result, see `attachToEmit`).
  */
 export function createSchemaTransformer(
   getProgram: () => ts.Program | undefined,
   options: SchemaTransformerOptions = {},
+  channel: DiagnosticChannel = emitResultChannel,
 ): ts.TransformerFactory<ts.SourceFile> {
   const coreModules = options.coreModules ?? DEFAULT_CORE_MODULES;
-  const cache = cacheFor(coreModules);
+  const mode = options.diagnostics ?? 'error';
+  const cache = scanCacheFor(coreModules);
   return (context) => (sourceFile) => {
     if (sourceFile.isDeclarationFile || !coreModules.some((module) => sourceFile.text.includes(module))) return sourceFile;
     const program = getProgram();
     const original = program?.getSourceFile(sourceFile.fileName);
     if (!program || !original) return sourceFile;
+    const host = hostTypeScript(program, options.typescript);
     const scan = cache.scanFile(program, original);
-    if (scan.tools.size === 0) return sourceFile;
-    const errors = describeErrors(
-      scan.diagnostics.filter((diagnostic) => !(diagnostic.toolKey && scan.tools.get(diagnostic.toolKey)?.hasEmbeddedSchema)),
-    );
-    if (errors !== undefined && options.diagnostics === 'error') throw new Error(`toolwright: cannot build tool schemas:\n${errors}`);
-    if (errors !== undefined && options.diagnostics === 'warn') process.stderr.write(`toolwright: ${errors}\n`);
+    if (scan.tools.size === 0 && scan.diagnostics.length === 0) return sourceFile;
+    if (mode !== 'ignore') {
+      // A tool whose schema is written by hand is not the scanner's to judge.
+      const relevant = scan.diagnostics.filter((diagnostic) => !(diagnostic.toolKey && scan.tools.get(diagnostic.toolKey)?.hasEmbeddedSchema));
+      const errors = relevant.filter((diagnostic) => diagnostic.category === 'error');
+      if (mode === 'error' && errors.length > 0) channel(errors.map((diagnostic) => toCompilerDiagnostic(diagnostic, original, host)), program, host);
+      // Warnings (and errors under 'warn') are printed, never counted: some hosts fail on any diagnostic.
+      const printed = relevant.filter((diagnostic) => diagnostic.category === 'warning' || mode === 'warn');
+      if (printed.length > 0) {
+        const warnings = printed.map((diagnostic) => toCompilerDiagnostic(diagnostic, original, host, host.DiagnosticCategory.Warning));
+        process.stderr.write(`${formatForTerminal(warnings, host)}\n`);
+      }
+    }
+    if (scan.calls.size === 0) return sourceFile;
     const { factory } = context;
     const visit = (node: ts.Node): ts.Node => {
-      if (ts.isDecorator(node) && ts.isCallExpression(node.expression) && node.expression.arguments.length < 2) {
-        const method = node.parent;
-        const owner = method?.parent;
-        if (
-          method && ts.isMethodDeclaration(method) && owner && ts.isClassDeclaration(owner) && owner.name &&
-          (ts.isIdentifier(method.name) || ts.isStringLiteral(method.name)) &&
-          coreDecoratorName(node.expression, sourceFile, coreModules) === 'Tool'
-        ) {
-          const tool = scan.tools.get(`${owner.name.text}.${method.name.text}`);
-          if (tool) {
-            const call = node.expression;
-            const options = call.arguments[0] ?? factory.createVoidZero();
-            return factory.updateDecorator(
-              node,
-              factory.updateCallExpression(call, call.expression, call.typeArguments, [options, factory.createStringLiteral(embeddedSchemaText(tool.schema), /* isSingleQuote: JSON quotes need no escaping */ true)]),
-            );
-          }
-        }
-        return node;
+      if (host.isDecorator(node) && host.isCallExpression(node.expression) && node.expression.arguments.length < 2) {
+        const end = host.getOriginalNode(node.expression).end;
+        const tool = end >= 0 ? scan.calls.get(end) : undefined;
+        if (!tool) return node;
+        const call = node.expression;
+        const toolOptions = call.arguments[0] ?? factory.createVoidZero();
+        const text = factory.createStringLiteral(embeddedSchemaText(tool.schema), /* isSingleQuote: JSON quotes need no escaping */ true);
+        return factory.updateDecorator(node, factory.updateCallExpression(call, call.expression, call.typeArguments, [toolOptions, text]));
       }
-      return ts.visitEachChild(node, visit, context);
+      return host.visitEachChild(node, visit, context);
     };
-    return ts.visitEachChild(sourceFile, visit, context);
+    return host.visitEachChild(sourceFile, visit, context);
   };
 }
