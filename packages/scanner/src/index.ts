@@ -6,8 +6,9 @@ export type { LoadedProgram } from './scan/load-program';
 export type { ToolSchemaEntry } from './embedded-schema';
 
 // Diagnostics
-export { formatDiagnostic } from './diagnostics/scan-diagnostic';
+export { formatDiagnostic, describeDiagnostic } from './diagnostics/scan-diagnostic';
 export type { ScanDiagnostic } from './diagnostics/scan-diagnostic';
+export { toCompilerDiagnostic, TOOLWRIGHT_DIAGNOSTIC_CODE } from './diagnostics/compiler-diagnostic';
 
 // Schema rules
 export { findStrictIssues } from './schema/strict-check';
@@ -16,10 +17,15 @@ export type { StrictIssue } from './schema/strict-check';
 // Manifest
 export { MANIFEST_FILE, buildManifest, serializeManifest, readManifest, compareManifests, hasDrift } from './manifest/manifest';
 export type { ToolManifest, ManifestDrift } from './manifest/manifest';
+export { generatedModuleText, manifestOfGeneratedModule, flavorOf } from './manifest/generated-module';
+export type { GeneratedModuleFlavor } from './manifest/generated-module';
 
 // Transformer and CLI
 export { createSchemaTransformer } from './transformer/schema-transformer';
 export type { SchemaTransformerOptions } from './transformer/schema-transformer';
 export { embeddedForm, embeddedSchemaText } from './transformer/embedded-text';
+export { SUPPORTED_TYPESCRIPT, TransformerSetupError } from './transformer/host-typescript';
 export { runCli } from './cli/run-cli';
 export type { CliIo } from './cli/cli-io';
+export { startBuildWatch } from './cli/watch-command';
+export type { BuildWatch } from './cli/watch-command';

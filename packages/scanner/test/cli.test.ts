@@ -60,7 +60,7 @@ describe('toolwright scan', () => {
     expect(check.stderr).toMatch(/stale {5}ClockTools\.now/);
     expect(check.stderr).toMatch(/missing {3}ClockTools\.addMinutes/);
     expect(check.stderr).toMatch(/orphaned {2}ClockTools\.removed/);
-    expect(check.stderr).toContain('Fix: run toolwright scan -p tsconfig.json');
+    expect(check.stderr).toContain(`Fix: run npx toolwright scan -p tsconfig.json --out ${out}`);
     expect(fs.readFileSync(out, 'utf8')).toBe(edited);
   });
 

@@ -3,14 +3,16 @@ export interface CliArgs {
   command: string | undefined;
   project: string | undefined;
   out: string | undefined;
+  emit: string | undefined;
   check: boolean;
+  watch: boolean;
   help: boolean;
   version: boolean;
 }
 
-/** Parses `toolwright <command> [-p tsconfig] [--out file] [--check]`; throws on unknown flags. */
+/** Parses `toolwright <command> [-p tsconfig] [--out file] [--emit file] [--check] [--watch]`; throws on unknown flags. */
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { command: undefined, project: undefined, out: undefined, check: false, help: false, version: false };
+  const args: CliArgs = { command: undefined, project: undefined, out: undefined, emit: undefined, check: false, watch: false, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -22,7 +24,10 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (arg.startsWith('--project=')) args.project = arg.slice('--project='.length);
     else if (arg === '--out' || arg === '-o') args.out = value();
     else if (arg.startsWith('--out=')) args.out = arg.slice('--out='.length);
+    else if (arg === '--emit' || arg === '-e') args.emit = value();
+    else if (arg.startsWith('--emit=')) args.emit = arg.slice('--emit='.length);
     else if (arg === '--check') args.check = true;
+    else if (arg === '-w' || arg === '--watch') args.watch = true;
     else if (arg === '-h' || arg === '--help') args.help = true;
     else if (arg === '-v' || arg === '--version') args.version = true;
     else if (!arg.startsWith('-') && args.command === undefined) args.command = arg;
@@ -33,16 +38,21 @@ export function parseArgs(argv: string[]): CliArgs {
 
 /** The CLI's help text. */
 export const USAGE = `Usage:
-  toolwright scan -p <tsconfig> [--out <file>] [--check]
-      Scan the program for @Tool methods and write their schemas to a manifest
-      (default: toolwright.schemas.json next to the tsconfig). With --check, write
-      nothing and exit 1 when the manifest is stale, misses tools or has orphans.
-  toolwright build -p <tsconfig>
-      Compile the project like tsc, embedding each tool's schema into its @Tool call.
+  toolwright scan -p <tsconfig> [--emit <module>] [--out <file>] [--check]
+      Scan the program for @Tool methods and write their schemas: with --emit, as a
+      module that registers them when imported (works with any compiler or bundler:
+      tsgo, esbuild, swc, tsx, Vite...); with --out, as a JSON manifest (the default
+      when neither is given: toolwright.schemas.json next to the tsconfig). With
+      --check, write nothing and exit 1 when a file is stale, misses tools or has orphans.
+  toolwright build -p <tsconfig> [--watch]
+      Compile the project like tsc, embedding each tool's schema into its @Tool call;
+      scan errors are compiler errors. With --watch, rebuild on every change.
 Options:
   -p, --project <path>  tsconfig.json (or its directory); default ./tsconfig.json
-  -o, --out <file>      manifest path (scan)
-  --check               verify the manifest instead of writing it (scan)
+  -e, --emit <file>     generated module (scan): .ts, .mts, .cts, .js, .mjs or .cjs
+  -o, --out <file>      JSON manifest path (scan)
+  --check               verify instead of writing (scan)
+  -w, --watch           rebuild on changes (build)
   -h, --help            this text
   -v, --version         the scanner's version
 `;

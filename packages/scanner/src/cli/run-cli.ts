@@ -1,15 +1,17 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { buildCommand } from './build-command';
 import { processIo, type CliIo } from './cli-io';
 import { parseArgs, USAGE } from './parse-args';
 import { scanCommand } from './scan-command';
+import { watchCommand } from './watch-command';
 
 /** Runs the `toolwright` command line; returns the exit code. */
 export function runCli(argv: string[], io: CliIo = processIo): number {
   try {
     const args = parseArgs(argv);
     if (args.version) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      io.stdout(`${(require('../../package.json') as { version: string }).version}\n`);
+      io.stdout(`${scannerVersion()}\n`);
       return 0;
     }
     if (args.help || args.command === undefined) {
@@ -17,12 +19,24 @@ export function runCli(argv: string[], io: CliIo = processIo): number {
       return args.help ? 0 : 2;
     }
     const project = args.project ?? 'tsconfig.json';
-    if (args.command === 'scan') return scanCommand({ project, out: args.out, check: args.check }, io);
-    if (args.command === 'build') return buildCommand({ project }, io);
+    if (args.command === 'scan') {
+      if (args.watch) throw new Error('--watch belongs to build: use `toolwright build --watch` (scan runs once; rerun it, or use --check in CI)');
+      return scanCommand({ project, out: args.out, emit: args.emit, check: args.check }, io);
+    }
+    if (args.command === 'build') {
+      if (args.out !== undefined || args.emit !== undefined || args.check) throw new Error('--out, --emit and --check belong to scan');
+      if (args.watch) return watchCommand({ project }, io);
+      return buildCommand({ project }, io);
+    }
     io.stderr(`toolwright: unknown command "${args.command}"\n${USAGE}`);
     return 2;
   } catch (error) {
     io.stderr(`toolwright: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
+}
+
+/** The version in the scanner's package.json (two levels above this file, in src/ and dist/). */
+function scannerVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 }
