@@ -15,3 +15,5 @@ export type { SandboxFileErrorKind } from './errors';
 // Backends
 export { LocalSandbox } from './local/local-sandbox';
 export type { LocalSandboxOptions } from './local/local-sandbox';
+export { BubblewrapSandbox } from './bubblewrap/bubblewrap-sandbox';
+export type { BubblewrapSandboxOptions } from './bubblewrap/bubblewrap-sandbox';

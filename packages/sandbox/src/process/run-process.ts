@@ -14,6 +14,12 @@ export interface ProcessSpec {
   onKill?: () => void;
   /** Runs once the process and its output have ended, before the result settles. */
   onEnd?: () => Promise<void>;
+  /** Opens a fourth pipe (fd 3 in the process) and passes what the process writes to it. */
+  onFd3?: (chunk: Buffer) => void;
+  /** Sees what the process writes to stderr (besides the collector). */
+  onStderr?: (chunk: Buffer) => void;
+  /** Decides, once it ended, whether the process failed to start the command (an error) rather than ran it. */
+  check?: (timedOut: boolean) => Error | undefined;
 }
 
 /** How long output pipes may stay open after the command exited (held by a process that left its group). */
@@ -29,7 +35,12 @@ export function runProcess(spec: ProcessSpec, collector: ExecCollector): void {
     collector.fail(abortReason(spec.signal));
     return;
   }
-  const child = spawn(spec.argv[0], spec.argv.slice(1), { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(spec.argv[0], spec.argv.slice(1), {
+    cwd: spec.cwd,
+    env: spec.env,
+    detached: true,
+    stdio: spec.onFd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+  });
   let timedOut = false;
   let aborted = false;
   const killGroup = (): void => {
@@ -54,7 +65,12 @@ export function runProcess(spec: ProcessSpec, collector: ExecCollector): void {
   let grace: NodeJS.Timeout | undefined;
 
   child.stdout.on('data', (chunk: Buffer) => collector.push('stdout', chunk));
-  child.stderr.on('data', (chunk: Buffer) => collector.push('stderr', chunk));
+  child.stderr.on('data', (chunk: Buffer) => {
+    spec.onStderr?.(chunk);
+    collector.push('stderr', chunk);
+  });
+  const fd3 = child.stdio[3];
+  if (spec.onFd3 && fd3 && 'on' in fd3) fd3.on('data', spec.onFd3);
   child.stdin.on('error', () => undefined);
   child.stdin.end(spec.stdin ?? '');
   child.on('error', (error) => {
@@ -68,8 +84,7 @@ export function runProcess(spec: ProcessSpec, collector: ExecCollector): void {
   child.on('exit', () => {
     killGroup();
     grace = setTimeout(() => {
-      child.stdout.destroy();
-      child.stderr.destroy();
+      for (const stream of child.stdio) stream?.destroy();
     }, PIPE_GRACE_MS);
   });
   child.on('close', (code, signal) => {
@@ -77,8 +92,11 @@ export function runProcess(spec: ProcessSpec, collector: ExecCollector): void {
     clearTimeout(grace);
     spec.signal?.removeEventListener('abort', onAbort);
     const settle = (): void => {
+      const failure = aborted ? undefined : spec.check?.(timedOut);
       if (aborted) {
         collector.fail(abortReason(spec.signal!));
+      } else if (failure) {
+        collector.fail(failure);
       } else {
         collector.finish({ exitCode: timedOut ? null : code, timedOut, signal: signal ?? undefined });
       }
