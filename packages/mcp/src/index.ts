@@ -7,6 +7,19 @@ export type { McpStdioTransportOptions } from './client/process-transport';
 export type { McpHttpTransportOptions } from './client/http-transport';
 export type { McpTransportOptions } from './client/mcp-connection';
 
+// Server: toolkits served as an MCP server
+export { serveMcp, createMcpHttpHandler } from './server/serve-mcp';
+export type { McpServerHandle, McpHttpHandler } from './server/serve-mcp';
+export type { ServeMcpOptions, ServeEntry, McpCallInfo, McpHttpOptions, McpHttpListenOptions } from './server/serve-options';
+export { McpApprovals } from './server/mcp-approvals';
+export type { PendingApproval, McpApprovalOptions } from './server/mcp-approvals';
+
+// Tool proxy: two fixed tools in front of a hidden (MCP) catalogue
+export { ToolProxyToolset } from './proxy/tool-proxy-toolset';
+export type { ToolProxyToolsetOptions } from './proxy/tool-proxy-toolset';
+export { keywordSearch } from './proxy/keyword-search';
+export type { KeywordSearchItem } from './proxy/keyword-search';
+
 // Risk annotations and output schemas (the one place they are mapped)
 export { toolAnnotationsFromMcp, mcpAnnotationsForTool, destructiveByAnnotations } from './annotations/risk-annotations';
 export type { McpToolAnnotations } from './annotations/risk-annotations';

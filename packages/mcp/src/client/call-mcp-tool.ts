@@ -73,11 +73,12 @@ async function callFailure(site: CallSite, client: Client, info: McpToolInfo, ex
     if (error.message.includes('does not match the tool') || error.message.includes('did not return structured content')) {
       return new McpCallError(`The MCP server "${site.server}" answered the call to "${info.name}" with output that does not match the tool's output schema: ${boundedText(error.message, 1000)}.`, site.server, info.name, error.code, error);
     }
-    return new McpCallError(`The MCP server "${site.server}" refused the call to "${info.name}": ${boundedText(error.message, 2000)}`, site.server, info.name, error.code, error);
+    return new McpCallError(`The MCP server "${site.server}" refused the call to "${info.name}": ${boundedText(mcpMessage(error), 2000)}`, site.server, info.name, error.code, error);
   }
   // The request did not get through (an HTTP server gone, its session expired): the connection
   // is renewed on next use, and this call is reported as failed.
-  const reason = error instanceof Error ? error.message : String(error);
+  const message = (error as { message?: unknown } | null)?.message;
+  const reason = typeof message === 'string' ? message : String(error);
   await site.connection.drop(client, reason);
   return new McpCallError(
     `The call to "${info.name}" on the MCP server "${site.server}" failed in transport: ${boundedText(reason, 500)}. It may or may not have reached the server; it was not repeated.`,
@@ -86,4 +87,9 @@ async function callFailure(site: CallSite, client: Client, info: McpToolInfo, ex
     undefined,
     error,
   );
+}
+
+/** An McpError's message, with the "MCP error -32602: " prefix once (an SDK server sends it already prefixed). */
+function mcpMessage(error: McpError): string {
+  return error.message.replace(/^(MCP error -?\d+: )\1/, '$1');
 }

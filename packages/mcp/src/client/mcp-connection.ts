@@ -111,10 +111,10 @@ export class McpConnection {
   }
 
   /** Text for error messages: the last transport problem and, for a spawned server, how it exited and its stderr. */
-  diagnostics(): string {
+  diagnostics(options: { problem?: boolean } = {}): string {
     const parts: string[] = [];
     if (this.lastExit) parts.push(`The server process ended (${this.lastExit}).`);
-    if (this.lastProblem) parts.push(`Last problem: ${boundedText(this.lastProblem, 500)}.`);
+    if (this.lastProblem && options.problem !== false) parts.push(`Last problem: ${boundedText(this.lastProblem, 500)}.`);
     const stderr = this.lastStderr.trim();
     if (stderr) parts.push(`Its stderr ended with:\n${boundedText(stderr.slice(-1500), 1500)}`);
     return parts.join(' ');
@@ -195,7 +195,7 @@ export class McpConnection {
     const what = timedOut ? `did not answer initialize within ${this.config.connectTimeoutMs} ms` : `could not be connected: ${boundedText(errorText(error), 500)}`;
     const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
     return new McpConnectionError(
-      `MCP server "${this.config.serverName}" (${this.describe()}) ${what}${tries}. ${this.diagnostics()}`.trim() + ` ${hint(error, this.config.transport)}`,
+      `MCP server "${this.config.serverName}" (${this.describe()}) ${what}${tries}. ${this.diagnostics({ problem: false })}`.trim() + ` ${hint(error, this.config.transport)}`,
       this.config.serverName,
       error,
     );
@@ -232,7 +232,8 @@ function hint(error: unknown, transport: McpTransportOptions): string {
     : 'Fix: check the URL and that the server is running; raise connectTimeoutMs for slow servers.';
 }
 
+/** The message of an error (duck-typed: errors from Node's own modules may come from another realm). */
 function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { McpStdioTransportOptions } from '@toolwright/mcp';
@@ -44,4 +44,13 @@ export async function eventually(check: () => boolean, ms = 5000, what = 'condit
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The entries the fixture server appended to its log. */
+export function fixtureLog(file: string): Array<{ tool?: string; args?: unknown; list?: number; cancelled?: string }> {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line));
 }

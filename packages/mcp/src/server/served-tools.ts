@@ -1,0 +1,73 @@
+import { UserError, isToolkitInstance, isToolset, toolsOf, type RunContext, type Tool, type Toolset } from '@toolwright/core';
+import { closeToolsets, isTool } from '../shared/tool-entries';
+import type { ServeEntry } from './serve-options';
+
+/**
+ * The tools a served MCP server offers: fixed tools (from decorated instances and `Tool`s),
+ * resolved once, and toolsets, asked on every listing and call. Names must be unique. @internal
+ */
+export class ServedTools {
+  private readonly fixed = new Map<string, Tool>();
+  private readonly toolsets: Toolset[] = [];
+
+  constructor(entries: readonly ServeEntry[]) {
+    if (!Array.isArray(entries)) throw new UserError('serveMcp(toolkits, options): toolkits must be an array of decorated instances, Tools or Toolsets.');
+    const visit = (entry: ServeEntry, path: string): void => {
+      if (Array.isArray(entry)) entry.forEach((child, i) => visit(child, `${path}[${i}]`));
+      else if (isTool(entry)) this.addFixed(entry, path);
+      else if (isToolset(entry)) this.toolsets.push(entry);
+      else if (isToolkitInstance(entry)) for (const tool of toolsOf(entry)) this.addFixed(tool, path);
+      else {
+        throw new UserError(
+          `serveMcp: toolkits${path} is neither a decorated toolkit instance, a Tool nor a Toolset. Pass instances of classes with @Tool methods, defineTool(...) results or Toolsets.`,
+        );
+      }
+    };
+    entries.forEach((entry, i) => visit(entry, `[${i}]`));
+  }
+
+  /** Runs the toolsets' `setup()`. */
+  async setup(): Promise<void> {
+    for (const toolset of this.toolsets) await toolset.setup?.();
+  }
+
+  /** Runs the toolsets' `close()`, every one even when one fails; rethrows the first failure. */
+  async close(): Promise<void> {
+    await closeToolsets(this.toolsets);
+  }
+
+  /** Every tool offered now, in order: fixed tools, then each toolset's. */
+  async list(ctx: RunContext<unknown>): Promise<Tool[]> {
+    if (this.toolsets.length === 0) return [...this.fixed.values()];
+    const out = [...this.fixed.values()];
+    const sources = new Map<string, string>(out.map((t) => [t.name, t.source ?? 'a tool']));
+    for (const toolset of this.toolsets) {
+      for (const tool of await toolset.tools(ctx)) {
+        const earlier = sources.get(tool.name);
+        if (earlier !== undefined) {
+          throw new UserError(`serveMcp: two tools are named "${tool.name}": one from ${earlier}, one from toolset "${toolset.name}". Rename one, or give the toolset a name prefix.`);
+        }
+        sources.set(tool.name, `toolset "${toolset.name}"`);
+        out.push(tool);
+      }
+    }
+    return out;
+  }
+
+  /** The tool named `name` now, if any. */
+  async find(name: string, ctx: RunContext<unknown>): Promise<Tool | undefined> {
+    const fixed = this.fixed.get(name);
+    if (fixed || this.toolsets.length === 0) return fixed;
+    return (await this.list(ctx)).find((t) => t.name === name);
+  }
+
+  private addFixed(tool: Tool, path: string): void {
+    const earlier = this.fixed.get(tool.name);
+    if (earlier) {
+      throw new UserError(
+        `serveMcp: two tools are named "${tool.name}" (toolkits${path} and ${earlier.source ?? 'an earlier entry'}). Tool names must be unique: rename one (@Tool({ name }), a toolkit prefix).`,
+      );
+    }
+    this.fixed.set(tool.name, tool);
+  }
+}

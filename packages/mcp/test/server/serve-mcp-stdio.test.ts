@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Agent, Runner, ScriptedModel, type RunContext } from '@toolwright/core';
+import { McpToolset } from '@toolwright/mcp';
+import { outputText } from '../helpers/runs';
+import { processAlive } from '../helpers/servers';
+
+const script = join(__dirname, '..', 'fixtures', 'served-over-stdio.cjs');
+const built = join(__dirname, '..', '..', 'dist', 'index.js');
+const ctx = { context: undefined, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } as RunContext;
+
+describe('serveMcp over stdio (a child process running the built package)', () => {
+  beforeAll(() => {
+    if (!existsSync(built)) throw new Error(`${built} is missing: build first (npx tsc -b packages/mcp).`);
+  });
+
+  it('answers the SDK client: tools/list, tools/call, progress, images', async () => {
+    const client = new Client({ name: 'sdk-client', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [script], stderr: 'pipe' }));
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: 'stdio-demo', version: '0.0.1' });
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['add', 'count', 'dot', 'whoami']);
+      expect(tools[0]).toMatchObject({
+        inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
+        annotations: { readOnlyHint: true },
+      });
+      expect(await client.callTool({ name: 'add', arguments: { a: 40, b: 2 } })).toEqual({ content: [{ type: 'text', text: '42' }] });
+      const progress: Array<string | undefined> = [];
+      await client.callTool({ name: 'count', arguments: { to: 2 } }, undefined, { onprogress: (p) => progress.push(p.message) });
+      expect(progress).toEqual(['counted 1', 'counted 2']);
+      const dot = await client.callTool({ name: 'dot', arguments: {} });
+      expect(dot.content).toMatchObject([{ type: 'text' }, { type: 'image', mimeType: 'image/png' }]);
+      const invalid = await client.callTool({ name: 'add', arguments: { a: 1 } });
+      expect(invalid.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('is used by McpToolset like any MCP server, and ends with it', async () => {
+    const toolset = new McpToolset({ name: 'served', transport: { command: process.execPath, args: [script] } });
+    await toolset.connect();
+    const pid = toolset.pid!;
+    try {
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 }, callId: 'a' }, { name: 'whoami', arguments: {}, callId: 'w' }] }, { text: 'ok' }]);
+      const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [toolset] }), 'go');
+      expect(outputText(result, 'a')).toBe('3');
+      expect(Number(outputText(result, 'w'))).toBe(pid);
+      expect((await toolset.tools(ctx)).find((t) => t.name === 'add')).toMatchObject({ readOnly: true, strict: true });
+    } finally {
+      await toolset.close();
+    }
+    expect(processAlive(pid)).toBe(false);
+  });
+});
