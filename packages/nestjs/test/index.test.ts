@@ -7,6 +7,9 @@ describe('@toolwright/nestjs public surface', () => {
       [
         'AgentDefinition', 'AgentRegistry', 'InjectAgent', 'TOOLWRIGHT_MODULE_OPTIONS', 'ToolkitRegistry', 'ToolwrightFeatureModule',
         'ToolwrightModule', 'getAgentToken',
+        'ToolwrightExecutionContext', 'TOOLWRIGHT_CONTEXT_TYPE', 'isToolCall',
+        'ToolwrightExceptionFilter', 'httpStatusOf', 'CLIENT_CLOSED_REQUEST', 'ClientDisconnectedError', 'ApplicationShutdownError',
+        'RunSignal', 'requestSignal',
       ].sort(),
     );
   });

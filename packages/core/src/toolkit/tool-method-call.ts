@@ -19,6 +19,8 @@ export interface ToolMethodCall {
   values: unknown[];
   /** The validated arguments as a whole: the `@Args` DTO instance when there is one, else the argument object. */
   args: unknown;
+  /** The validated argument object itself (optional fields absent, `Date` fields revived). */
+  input: Record<string, unknown>;
   /** The call's context (the value of a `@Ctx()` parameter). */
   ctx: ToolContext;
 }
@@ -32,12 +34,12 @@ export function callThrough(
   instance: object,
   blueprint: ToolBlueprint,
   values: unknown[],
-  input: unknown,
+  input: Record<string, unknown>,
   ctx: ToolContext,
   pending: Promise<unknown> | undefined,
 ): unknown {
   const argsIndex = blueprint.slots.findIndex((slot) => slot?.kind === 'args');
-  const call: ToolMethodCall = { instance, method: blueprint.method, toolName: blueprint.name, values, args: argsIndex >= 0 ? values[argsIndex] : input, ctx };
+  const call: ToolMethodCall = { instance, method: blueprint.method, toolName: blueprint.name, values, args: argsIndex >= 0 ? values[argsIndex] : input, input, ctx };
   return pending ? pending.then(() => caller(call)) : caller(call);
 }
 

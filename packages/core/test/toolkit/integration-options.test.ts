@@ -71,6 +71,7 @@ describe('toolsOf options for DI integrations', () => {
       expect(await search.invoke(ctx, parseToolArguments(search, '{"q":"shoes"}'))).toBe('searched shoes');
       expect(calls.map((c) => [c.method, c.toolName, c.values.length, c.ctx])).toEqual([['findOrder', 'find_order', 2, ctx], ['search', 'search', 1, ctx]]);
       expect(calls[0].args).toEqual({ id: '42' });
+      expect(calls[1].input).toEqual({ q: 'shoes' });
       // The @Args value, as the method gets it.
       expect(calls[1].args).toBe(calls[1].values[0]);
       expect(calls.every((c) => c.instance === instance)).toBe(true);

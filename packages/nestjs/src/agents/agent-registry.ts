@@ -1,24 +1,29 @@
 import { Inject, Injectable, Logger, Scope, type OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, ModuleRef } from '@nestjs/core';
+import { DiscoveryService, ModuleRef, ModulesContainer } from '@nestjs/core';
+import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { Module } from '@nestjs/core/injector/module';
 import { Agent, UserError, type Instructions, type RunContext, type ToolEntry } from '@toolwright/core';
 import { resolveVisible } from '../container/container-resolver';
 import { TOOLWRIGHT_LOGGER_CONTEXT, TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
+import { moduleName } from '../discovery/module-names';
 import { ToolkitRegistry } from '../discovery/toolkit-registry';
 import type { ToolwrightModuleOptions } from '../module/toolwright-module-options';
+import { consumersOf, missingAgent } from './agent-consumers';
 import { agentDefinitionOf } from './agent-definition.decorator';
-import type { AgentDefinitionOptions, AgentToolEntry } from './agent-definition-options';
+import type { AgentDefinitionOptions } from './agent-definition-options';
+import { resolveAgentTools } from './agent-tools';
+import { getAgentToken } from './inject-agent.decorator';
 
 interface RegisteredAgent {
   agent: Agent<any>;
-  /** Where it was defined, for messages: `SupportAgent in AppModule`, `factory in ToolwrightFeatureModule`. */
+  /** Where it was defined, for messages: `SupportAgent (in AppModule)`. */
   source: string;
 }
 
 /**
  * The application's agents by name: every provider class with `@AgentDefinition` (any module)
  * and every factory agent of `ToolwrightModule.forFeature`, built once with their toolkit
- * classes resolved from the container.
+ * classes resolved from the container, and their tool sets checked.
  *
  * @example
  * const agent = app.get(AgentRegistry).get('support');
@@ -32,6 +37,7 @@ export class AgentRegistry implements OnModuleInit {
 
   constructor(
     private readonly discovery: DiscoveryService,
+    private readonly modules: ModulesContainer,
     private readonly toolkits: ToolkitRegistry,
     @Inject(TOOLWRIGHT_MODULE_OPTIONS) private readonly options: ToolwrightModuleOptions,
   ) {}
@@ -40,20 +46,9 @@ export class AgentRegistry implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.toolkits.onModuleInit();
     for (const wrapper of this.discovery.getProviders()) {
-      const cls = wrapper.isFactory ? undefined : wrapper.metatype;
-      const definition = typeof cls === 'function' ? agentDefinitionOf(cls) : undefined;
-      if (cls === undefined || cls === null || definition === undefined || !wrapper.host) continue;
-      const host = wrapper.host as Module;
-      const where = `${cls.name} (in ${host.metatype?.name ?? host.name})`;
-      if (wrapper.scope === Scope.REQUEST || !wrapper.isDependencyTreeStatic()) {
-        throw new UserError(
-          `Agent provider ${where} is request-scoped. Agents are built once when the application starts. ` +
-            'Fix: remove the request scope; per-request data reaches tools through the run context (runner.run(agent, input, { context })).',
-        );
-      }
-      const moduleRef = host.providers.get(ModuleRef)?.instance as ModuleRef;
-      const instance = wrapper.isTransient ? await resolveVisible<object>(moduleRef, wrapper.token) : (wrapper.instance as object);
-      await this.fromClass(instance as object, moduleRef, where);
+      if (this.definitionOf(wrapper) === undefined) continue;
+      const { instance, moduleRef, where } = await this.definitionInstance(wrapper);
+      await this.fromClass(instance, moduleRef, where);
     }
     this.initialised = true;
     if (this.options.logDiscovery !== false) {
@@ -85,6 +80,36 @@ export class AgentRegistry implements OnModuleInit {
   }
 
   /**
+   * The agent `@InjectAgent(name)` gets: the `@AgentDefinition` provider of that name, or the
+   * agent a `forFeature` module provides under the token. Fails, naming the consumers, when
+   * something in the application injects a name no agent has.
+   *
+   * @internal used by the agent token providers of `ToolwrightModule`.
+   */
+  async forInjection(name: string): Promise<Agent<any>> {
+    for (const wrapper of this.discovery.getProviders()) {
+      if (this.definitionOf(wrapper)?.name !== name) continue;
+      const { instance, moduleRef, where } = await this.definitionInstance(wrapper);
+      return this.fromClass(instance, moduleRef, where);
+    }
+    const token = getAgentToken(name);
+    for (const module of this.modules.values()) {
+      if (!module.providers.has(token) || module.providers.get(AgentRegistry)?.instance === this) continue;
+      const moduleRef = module.providers.get(ModuleRef)?.instance as ModuleRef;
+      const agent = await resolveVisible<Agent<any>>(moduleRef, token);
+      if (agent !== undefined) return agent;
+    }
+    const consumers = consumersOf(token, this.modules);
+    if (consumers.length > 0) {
+      throw new UserError(
+        `${consumers.join(', ')} inject${consumers.length === 1 ? 's' : ''} @InjectAgent('${name}'), but no agent is named "${name}". ` +
+          `Fix: declare it with @AgentDefinition({ name: '${name}', ... }) on a provider, or in ToolwrightModule.forFeature({ agents }), or inject an agent that exists.`,
+      );
+    }
+    return missingAgent(name);
+  }
+
+  /**
    * The agent of an `@AgentDefinition` provider instance, built once; its toolkit classes are
    * resolved from the module of `moduleRef`.
    *
@@ -113,9 +138,36 @@ export class AgentRegistry implements OnModuleInit {
     return this.build({ ...options, name }, moduleRef, where, undefined);
   }
 
+  /** The module of a `ModuleRef`, named as its author knows it (for `forFeature` providers). @internal */
+  moduleNameOf(moduleRef: ModuleRef): string {
+    for (const module of this.modules.values()) {
+      if (module.providers.get(ModuleRef)?.instance === moduleRef) return moduleName(module, this.modules);
+    }
+    return 'an unknown module';
+  }
+
+  private definitionOf(wrapper: InstanceWrapper): AgentDefinitionOptions | undefined {
+    const cls = wrapper.isFactory ? undefined : wrapper.metatype;
+    return typeof cls === 'function' && wrapper.host ? agentDefinitionOf(cls) : undefined;
+  }
+
+  private async definitionInstance(wrapper: InstanceWrapper): Promise<{ instance: object; moduleRef: ModuleRef; where: string }> {
+    const host = wrapper.host as Module;
+    const where = `${(wrapper.metatype as Function).name} (in ${moduleName(host, this.modules)})`;
+    if (wrapper.scope === Scope.REQUEST || !wrapper.isDependencyTreeStatic()) {
+      throw new UserError(
+        `Agent provider ${where} is request-scoped. Agents are built once when the application starts. ` +
+          'Fix: remove the request scope; per-request data reaches tools through the run context (runner.run(agent, input, { context })).',
+      );
+    }
+    const moduleRef = host.providers.get(ModuleRef)?.instance as ModuleRef;
+    const instance = (await resolveVisible<object>(moduleRef, wrapper.token)) as object;
+    return { instance, moduleRef, where };
+  }
+
   private async build(definition: AgentDefinitionOptions, moduleRef: ModuleRef, where: string, instance: object | undefined): Promise<Agent<any>> {
     const consumer = `Agent "${definition.name}" (${where})`;
-    const tools = await this.resolveTools(definition.tools ?? [], moduleRef, consumer);
+    const tools = await resolveAgentTools(definition.tools ?? [], (token) => this.toolkits.resolve(token, moduleRef, consumer), consumer);
     const method = (instance as { instructions?: unknown } | undefined)?.instructions;
     const instructions: Instructions<any> | undefined =
       definition.instructions ??
@@ -127,16 +179,6 @@ export class AgentRegistry implements OnModuleInit {
     }
     this.agents.set(agent.name, { agent, source: where });
     return agent;
-  }
-
-  private async resolveTools(entries: readonly AgentToolEntry[], moduleRef: ModuleRef, consumer: string): Promise<ToolEntry[]> {
-    const out: ToolEntry[] = [];
-    for (const entry of entries) {
-      if (typeof entry === 'function') out.push(...(await this.toolkits.resolve(entry, moduleRef, consumer)).tools);
-      else if (Array.isArray(entry)) out.push(...(await this.resolveTools(entry, moduleRef, consumer)));
-      else out.push(entry);
-    }
-    return out;
   }
 }
 

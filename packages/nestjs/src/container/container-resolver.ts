@@ -21,19 +21,6 @@ export async function resolveVisible<T>(moduleRef: ModuleRef, token: InjectionTo
   }
 }
 
-/**
- * Resolves `type` in the module of `moduleRef` like Nest resolves `@UseGuards(SomeGuard)`: the
- * provider of that class when the module can see one, otherwise a new instance created by the
- * container in that module, with its constructor dependencies injected from there.
- *
- * @internal
- */
-export async function resolveOrCreate<T>(moduleRef: ModuleRef, type: new (...args: any[]) => T): Promise<T> {
-  const visible = await resolveVisible<T>(moduleRef, type);
-  if (visible !== undefined) return visible;
-  return moduleRef.create(type);
-}
-
 const holders = new Map<InjectionToken, new (value: unknown) => { value: unknown }>();
 
 /** A class whose only constructor parameter is `token`; creating it resolves the token. */

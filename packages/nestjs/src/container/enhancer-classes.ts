@@ -13,7 +13,8 @@ export function* ancestorsOf(cls: Function): Generator<Function> {
 
 /**
  * The guardrail and interceptor classes named by `@UseGuardrails(...)` / `@UseInterceptors(...)`
- * on a toolkit class, its ancestors and their methods, each once, in declaration order.
+ * of `@toolwright/core` on a toolkit class, its ancestors and their methods, each once, in
+ * declaration order.
  *
  * @internal
  */
@@ -33,6 +34,13 @@ export function enhancerClassesOf(toolkitClass: Function): Type[] {
 export function hasToolkitDecorator(cls: Function): boolean {
   const storage = getMetadataStorage();
   for (const c of ancestorsOf(cls)) if (storage.toolkitOf(c) !== undefined) return true;
+  return false;
+}
+
+/** Whether a class (or an ancestor) has `@Toolkit()` or `@Tool` methods. @internal */
+export function hasToolDefinitions(cls: Function): boolean {
+  const storage = getMetadataStorage();
+  for (const c of ancestorsOf(cls)) if (storage.hasDefinitions(c)) return true;
   return false;
 }
 

@@ -14,6 +14,8 @@ export interface DiscoveredToolkit {
   /** The name of the module that provides it. */
   module: string;
   scope: ToolkitScope;
+  /** `true` when the provider is a test double standing in for `toolkitClass` (`overrideProvider(...).useValue(...)`). */
+  mocked: boolean;
   /** The `@Tool` methods found by Nest's metadata scanner, inherited ones included. */
   methods: string[];
   /** The names of the tools it offers (prefix, inheritance and `@HideTool` applied). */

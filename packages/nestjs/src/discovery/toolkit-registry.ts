@@ -1,13 +1,20 @@
-import { Inject, Injectable, Logger, type InjectionToken, type OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, type ModuleRef } from '@nestjs/core';
-import { UserError, toolsOf, type Tool, type Type } from '@toolwright/core';
-import { describeToken, resolveOrCreate, resolveVisible } from '../container/container-resolver';
-import { enhancerClassesOf } from '../container/enhancer-classes';
+import {
+  Inject, Injectable, Logger, type BeforeApplicationShutdown, type InjectionToken, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, ModulesContainer, type ModuleRef } from '@nestjs/core';
+import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
+import { UserError, type Tool } from '@toolwright/core';
+import { RunLifecycle } from '../cancellation/run-lifecycle';
+import { ContainerEnhancers } from '../container/container-enhancers';
+import { describeToken, resolveVisible } from '../container/container-resolver';
 import { TOOLWRIGHT_LOGGER_CONTEXT, TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
+import { NestEnhancerKit, applicationConfigOf } from '../nest-enhancers/nest-enhancer-kit';
 import type { ToolwrightModuleOptions } from '../module/toolwright-module-options';
 import type { DiscoveredToolkit } from './discovered-toolkit';
 import { requestScopedToolkitsError } from './scope-refusal';
 import { findToolkitCandidates, type ToolkitCandidate } from './toolkit-candidates';
+import { buildToolkitTools } from './toolkit-tools';
 
 /** A toolkit resolved for one consumer: its instance and the tools bound to it. */
 export interface ResolvedToolkit {
@@ -18,32 +25,58 @@ export interface ResolvedToolkit {
 
 /**
  * Finds every toolkit provider of the application (any class with `@Toolkit()` or `@Tool`
- * methods, in any module) when the application initialises, builds its tools with guardrail and
- * interceptor classes resolved by the container, logs what it found, and lists it.
+ * methods, in any module) when the application initialises, builds its tools with the
+ * container's enhancers (Toolwright's and Nest's), logs what it found, and lists it. It also
+ * drives the lifecycle hooks of the enhancer instances the container created for Toolwright.
  *
  * @example
  * const registry = app.get(ToolkitRegistry);
  * for (const t of registry.list()) console.log(t.name, t.module, t.tools);
  */
 @Injectable()
-export class ToolkitRegistry implements OnModuleInit {
+export class ToolkitRegistry implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(TOOLWRIGHT_LOGGER_CONTEXT);
   private candidates?: ToolkitCandidate[];
   private discovered?: DiscoveredToolkit[];
   private initialising?: Promise<void>;
   private readonly toolsByInstance = new WeakMap<object, Promise<Tool[]>>();
-  private readonly enhancersByModule = new WeakMap<ModuleRef, Map<Type, Promise<unknown>>>();
+  /** Guardrail, interceptor and policy classes created by the container, with their lifecycle. @internal */
+  readonly enhancers = new ContainerEnhancers();
+  private readonly kit: NestEnhancerKit;
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
+    private readonly modules: ModulesContainer,
+    externalContextCreator: ExternalContextCreator,
+    private readonly lifecycle: RunLifecycle,
     @Inject(TOOLWRIGHT_MODULE_OPTIONS) private readonly options: ToolwrightModuleOptions,
-  ) {}
+  ) {
+    this.kit = new NestEnhancerKit(modules, options.globalEnhancers === true ? applicationConfigOf(externalContextCreator) : undefined);
+  }
 
   /** Discovers the toolkits, refuses request-scoped ones, builds every toolkit's tools and logs them. */
   onModuleInit(): Promise<void> {
     this.initialising ??= this.initialise();
     return this.initialising;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.enhancers.bootstrap();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // Runs may still use the enhancers: they end (drained or aborted) first.
+    await this.lifecycle.shutdown();
+    await this.enhancers.destroy();
+  }
+
+  async beforeApplicationShutdown(signal?: string): Promise<void> {
+    await this.enhancers.beforeShutdown(signal);
+  }
+
+  async onApplicationShutdown(signal?: string): Promise<void> {
+    await this.enhancers.shutdown(signal);
   }
 
   /**
@@ -96,6 +129,7 @@ export class ToolkitRegistry implements OnModuleInit {
   }
 
   private async initialise(): Promise<void> {
+    await this.enhancers.start();
     const candidates = this.findCandidates();
     this.refuseRequestScoped(candidates);
     const discovered: DiscoveredToolkit[] = [];
@@ -109,6 +143,7 @@ export class ToolkitRegistry implements OnModuleInit {
         toolkitClass: candidate.toolkitClass,
         module: candidate.moduleName,
         scope: candidate.scope === 'transient' ? 'transient' : 'singleton',
+        mocked: candidate.mocked,
         methods: candidate.methods,
         tools: tools.map((t) => t.name),
       });
@@ -120,7 +155,7 @@ export class ToolkitRegistry implements OnModuleInit {
   private findCandidates(): ToolkitCandidate[] {
     // Providers are fixed once the application is scanned; the list is kept once init has run.
     if (this.candidates !== undefined) return this.candidates;
-    const found = findToolkitCandidates(this.discovery, this.scanner);
+    const found = findToolkitCandidates(this.discovery, this.scanner, this.modules);
     if (this.initialising !== undefined) this.candidates = found;
     return found;
   }
@@ -132,42 +167,14 @@ export class ToolkitRegistry implements OnModuleInit {
     }
   }
 
-  /** The tools of one toolkit instance, built once, with enhancer classes resolved in its module. */
+  /** The tools of one toolkit instance, built once. */
   private toolsFor(instance: object, candidate: ToolkitCandidate): Promise<Tool[]> {
     let tools = this.toolsByInstance.get(instance);
     if (tools === undefined) {
-      tools = this.buildTools(instance, candidate);
+      tools = buildToolkitTools(instance, candidate, { enhancers: this.enhancers, kit: this.kit, guardDenial: this.options.guardDenial ?? 'refuse', logger: this.logger });
       this.toolsByInstance.set(instance, tools);
     }
     return tools;
-  }
-
-  private async buildTools(instance: object, candidate: ToolkitCandidate): Promise<Tool[]> {
-    const resolved = new Map<Type, unknown>();
-    for (const type of enhancerClassesOf(instance.constructor)) {
-      resolved.set(type, await this.enhancerIn(candidate.moduleRef, type, candidate));
-    }
-    return toolsOf(instance, { resolve: (type) => resolved.get(type) });
-  }
-
-  /** One instance per enhancer class per module, like Nest's own `@UseGuards(SomeGuard)`. */
-  private enhancerIn(moduleRef: ModuleRef, type: Type, candidate: ToolkitCandidate): Promise<unknown> {
-    let byType = this.enhancersByModule.get(moduleRef);
-    if (byType === undefined) {
-      byType = new Map();
-      this.enhancersByModule.set(moduleRef, byType);
-    }
-    let instance = byType.get(type);
-    if (instance === undefined) {
-      instance = resolveOrCreate(moduleRef, type).catch((error: unknown) => {
-        throw new UserError(
-          `Toolwright could not create ${type.name}, used by @UseGuardrails/@UseInterceptors on ${candidate.toolkitClass.name} (in ${candidate.moduleName}): ${error instanceof Error ? error.message : String(error)}\n` +
-            `Fix: make ${type.name}'s constructor dependencies available in ${candidate.moduleName} (provide them there or import the module that exports them).`,
-        );
-      });
-      byType.set(type, instance);
-    }
-    return instance;
   }
 
   private log(discovered: readonly DiscoveredToolkit[]): void {
@@ -176,9 +183,9 @@ export class ToolkitRegistry implements OnModuleInit {
       return;
     }
     for (const t of discovered) {
-      const scope = t.scope === 'transient' ? ', transient' : '';
+      const notes = `${t.scope === 'transient' ? ', transient' : ''}${t.mocked ? ', replaced by a test double' : ''}`;
       const tools = t.tools.length > 0 ? t.tools.join(', ') : 'no tools';
-      this.logger.log(`Toolkit ${t.name} (${t.toolkitClass.name} in ${t.module}${scope}): ${tools}`);
+      this.logger.log(`Toolkit ${t.name} (${t.toolkitClass.name} in ${t.module}${notes}): ${tools}`);
     }
   }
 }

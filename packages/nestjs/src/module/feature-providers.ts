@@ -25,7 +25,7 @@ export function agentProviders(agents: ReadonlyArray<Type | AgentFactoryDefiniti
       const provider: FactoryProvider<Promise<Agent<any>>> = {
         provide: token,
         inject: [AgentRegistry, ModuleRef, entry],
-        useFactory: (registry: AgentRegistry, moduleRef: ModuleRef, instance: object) => registry.fromClass(instance, moduleRef, `${entry.name} (in ToolwrightModule.forFeature)`),
+        useFactory: (registry: AgentRegistry, moduleRef: ModuleRef, instance: object) => registry.fromClass(instance, moduleRef, `${entry.name} (in ${registry.moduleNameOf(moduleRef)})`),
       };
       providers.push(entry, provider);
       tokens.push(token);
@@ -39,7 +39,7 @@ export function agentProviders(agents: ReadonlyArray<Type | AgentFactoryDefiniti
       provide: token,
       inject: [AgentRegistry, ModuleRef, ...(entry.inject ?? [])],
       useFactory: async (registry: AgentRegistry, moduleRef: ModuleRef, ...deps: unknown[]) =>
-        registry.fromFactory(entry.name, await entry.useFactory(...deps), moduleRef, `factory of agent "${entry.name}" in ToolwrightModule.forFeature`),
+        registry.fromFactory(entry.name, await entry.useFactory(...deps), moduleRef, `factory of agent "${entry.name}" in ${registry.moduleNameOf(moduleRef)}`),
     };
     providers.push(provider);
     tokens.push(token);

@@ -1,9 +1,10 @@
-import type { FactoryProvider, ModuleMetadata } from '@nestjs/common';
+import type { FactoryProvider, ModuleMetadata, Type as NestType } from '@nestjs/common';
 import type { ApprovalPolicy, GuardrailEntry, InterceptorEntry, Model, RunnerOptions, Type } from '@toolwright/core';
+import type { GuardDenial } from '../nest-enhancers/guard-guardrails';
 
 /**
  * Runner defaults set by the module: everything `new Runner(...)` takes besides the model and the
- * enhancers (`maxTurns`, `maxToolConcurrency`, `approvalHandler`, `guardrailsBeforeApproval`, ...).
+ * enhancers (`maxTurns`, `maxToolConcurrency`, `approvalHandler`, `persistContext`, ...).
  */
 export type ToolwrightRunnerDefaults = Omit<RunnerOptions, 'model' | 'guardrails' | 'interceptors' | 'approvalPolicies'>;
 
@@ -17,7 +18,7 @@ export type ApprovalPolicyEntry = ApprovalPolicy | Type<ApprovalPolicy>;
 export interface ToolwrightModuleOptions {
   /** The model runs use when the agent has none. */
   model?: Model;
-  /** Defaults of the injected `Runner`: `maxTurns`, `maxToolConcurrency`, `parallelToolCalls`, ... */
+  /** Defaults of the injected `Runner`: `maxTurns`, `maxToolConcurrency`, `parallelToolCalls`, `persistContext`, ... */
   runner?: ToolwrightRunnerDefaults;
   /** Guardrails applied to every tool call of every run, before the tools' own: objects or classes. */
   guardrails?: GuardrailEntry[];
@@ -30,19 +31,42 @@ export interface ToolwrightModuleOptions {
   approvalPolicies?: ApprovalPolicyEntry[];
   /** Whether discovered toolkits and agents are logged when the application starts (default true). */
   logDiscovery?: boolean;
+  /**
+   * What a Nest guard on a tool (`@UseGuards` of `@nestjs/common`) denying a call does: `'refuse'`
+   * (default) feeds "The call was refused by RolesGuard: ..." to the model and the run goes on;
+   * `'fail'` ends the run with `GuardrailTripwireError` (HTTP 403 with `ToolwrightExceptionFilter`).
+   */
+  guardDenial?: GuardDenial;
+  /**
+   * Whether the application's global enhancers (`app.useGlobalGuards(...)`, `APP_GUARD`,
+   * `APP_INTERCEPTOR`, `APP_PIPE`, `APP_FILTER`, ...) also run for tool calls (default false).
+   * They are usually written for HTTP; turn this on when yours check `isToolCall(context)`.
+   */
+  globalEnhancers?: boolean;
+  /**
+   * On shutdown (`app.close()`, or a signal with `enableShutdownHooks()`), how long runs in
+   * flight may go on before they are aborted, in milliseconds (default 0: aborted at once).
+   */
+  shutdownGraceMs?: number;
 }
 
 /** Options of `ToolwrightModule.forRoot(...)` that shape the module itself. */
 export interface ToolwrightModuleExtras {
   /** Modules whose exported providers the guardrail and interceptor classes of the options inject. */
   imports?: ModuleMetadata['imports'];
-  /** Register the module globally, so `Runner` and the registries inject everywhere (default true). */
+  /** Register the module globally, so `Runner`, the registries and the agents inject everywhere (default true). */
   global?: boolean;
+}
+
+/** A class that builds the module options, for `forRootAsync({ useClass })` / `({ useExisting })`. */
+export interface ToolwrightOptionsFactory {
+  createToolwrightOptions(): ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
 }
 
 /**
  * Options of `ToolwrightModule.forRootAsync(...)`: the options come from a factory with injected
- * dependencies (for example `ConfigService`).
+ * dependencies, a `ToolwrightOptionsFactory` class the module creates (`useClass`), or one
+ * provided elsewhere (`useExisting`), as Nest's `ConfigurableModuleBuilder` modules do.
  *
  * @example
  * ToolwrightModule.forRootAsync({
@@ -50,8 +74,11 @@ export interface ToolwrightModuleExtras {
  *   inject: [ConfigService],
  *   useFactory: (config: ConfigService) => ({ model: new OpenAIResponsesModel({ model: config.get('MODEL') }) }),
  * })
+ * ToolwrightModule.forRootAsync({ imports: [ConfigModule], useClass: ToolwrightConfig })
  */
 export interface ToolwrightModuleAsyncOptions extends ToolwrightModuleExtras {
-  useFactory: (...args: any[]) => ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
+  useFactory?: (...args: any[]) => ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
   inject?: FactoryProvider['inject'];
+  useClass?: NestType<ToolwrightOptionsFactory>;
+  useExisting?: NestType<ToolwrightOptionsFactory>;
 }

@@ -2,20 +2,25 @@ import { Module, type DynamicModule, type InjectionToken, type Provider } from '
 import { DiscoveryModule } from '@nestjs/core';
 import { Runner } from '@toolwright/core';
 import { AgentRegistry } from '../agents/agent-registry';
+import { RunLifecycle } from '../cancellation/run-lifecycle';
 import { TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
 import { ToolkitRegistry } from '../discovery/toolkit-registry';
+import { agentTokenProviders, agentTokens } from './agent-token.providers';
+import { asyncOptionsProviders } from './async-options.providers';
 import { agentProviders } from './feature-providers';
 import { runnerProvider } from './runner.provider';
+import { ToolwrightFeatureModule } from './toolwright-feature.module';
 import type { ToolwrightFeatureOptions } from './toolwright-feature-options';
 import type { ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightModuleOptions } from './toolwright-module-options';
 
-const CORE_PROVIDERS: Provider[] = [ToolkitRegistry, AgentRegistry, runnerProvider];
+const CORE_PROVIDERS: Provider[] = [ToolkitRegistry, AgentRegistry, RunLifecycle, runnerProvider];
 const CORE_EXPORTS = [Runner, ToolkitRegistry, AgentRegistry, TOOLWRIGHT_MODULE_OPTIONS];
 
 /**
  * Toolwright for NestJS. `forRoot` / `forRootAsync` once in the root module: it provides the
- * configured `Runner`, discovers every toolkit provider of the application, and builds the
- * agents. `forFeature` lets a module contribute toolkits and agents.
+ * configured `Runner`, discovers every toolkit provider of the application, builds the agents,
+ * and provides them for `@InjectAgent(name)`. `forFeature` lets a module contribute toolkits and
+ * agents.
  *
  * @example
  * @Module({
@@ -29,24 +34,15 @@ export class ToolwrightModule {
   /** Configures Toolwright with fixed options. Global unless `global: false`. */
   static forRoot(options: ToolwrightModuleOptions & ToolwrightModuleExtras = {}): DynamicModule {
     const { global = true, imports = [], ...moduleOptions } = options;
-    return {
-      module: ToolwrightModule,
-      global,
-      imports: [DiscoveryModule, ...imports],
-      providers: [{ provide: TOOLWRIGHT_MODULE_OPTIONS, useValue: moduleOptions }, ...CORE_PROVIDERS],
-      exports: CORE_EXPORTS,
-    };
+    return rootModule(global, imports, [{ provide: TOOLWRIGHT_MODULE_OPTIONS, useValue: moduleOptions }]);
   }
 
-  /** Configures Toolwright with options from a factory whose dependencies are injected. */
+  /**
+   * Configures Toolwright with options built when the application starts: `useFactory` (with
+   * `inject`), `useClass` or `useExisting` (a `ToolwrightOptionsFactory`).
+   */
   static forRootAsync(options: ToolwrightModuleAsyncOptions): DynamicModule {
-    return {
-      module: ToolwrightModule,
-      global: options.global ?? true,
-      imports: [DiscoveryModule, ...(options.imports ?? [])],
-      providers: [{ provide: TOOLWRIGHT_MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory }, ...CORE_PROVIDERS],
-      exports: CORE_EXPORTS,
-    };
+    return rootModule(options.global ?? true, options.imports ?? [], asyncOptionsProviders(options));
   }
 
   /**
@@ -67,9 +63,14 @@ export class ToolwrightModule {
   }
 }
 
-/** The module class of `ToolwrightModule.forFeature(...)`. */
-@Module({})
-export class ToolwrightFeatureModule {}
+function rootModule(global: boolean, imports: NonNullable<DynamicModule['imports']>, optionProviders: Provider[]): DynamicModule {
+  const module: DynamicModule = { module: ToolwrightModule, global, imports: [DiscoveryModule, ...imports] };
+  // Read when Nest scans the module, once every class using @InjectAgent(name) is loaded, so the
+  // agent tokens cover names asked for anywhere in the application.
+  Object.defineProperty(module, 'providers', { enumerable: true, get: (): Provider[] => [...optionProviders, ...CORE_PROVIDERS, ...agentTokenProviders()] });
+  Object.defineProperty(module, 'exports', { enumerable: true, get: (): InjectionToken[] => [...CORE_EXPORTS, ...agentTokens()] });
+  return module;
+}
 
 function providerToken(provider: Provider): InjectionToken {
   return typeof provider === 'function' ? provider : provider.provide;
