@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ToolTimeoutError, type ToolContext, type ToolResult } from '@toolwright/core';
 import { McpCallError } from '../errors/mcp-call.error';
@@ -25,15 +26,26 @@ export interface CallSite {
  * effect. @internal
  */
 export async function callMcpTool(site: CallSite, info: McpToolInfo, exposedName: string, args: Record<string, unknown>, ctx: ToolContext<any>): Promise<ToolResult> {
-  const client = await site.clientFor(info);
   const signal: AbortSignal | undefined = ctx?.signal;
-  let answer;
-  try {
-    answer = await client.callTool({ name: info.name, arguments: args }, undefined, {
+  let client = await site.clientFor(info);
+  const send = (on: Client) =>
+    on.callTool({ name: info.name, arguments: args }, undefined, {
       timeout: site.timeoutMs,
       signal,
       onprogress: (progress) => ctx?.emit?.(progressResult(progress)),
     });
+  let answer;
+  try {
+    try {
+      answer = await send(client);
+    } catch (error) {
+      // 404: the HTTP session is gone and the request was not processed (MCP's streamable HTTP
+      // rules), so this is not a repeat: start a new session and send the call there, once.
+      if (!(error instanceof StreamableHTTPError && error.code === 404) || signal?.aborted) throw error;
+      await site.connection.drop(client, 'the HTTP session expired (404)');
+      client = await site.clientFor(info);
+      answer = await send(client);
+    }
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
     throw await callFailure(site, client, info, exposedName, ctx?.callId ?? '', error);
