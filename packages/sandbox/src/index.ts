@@ -17,3 +17,5 @@ export { LocalSandbox } from './local/local-sandbox';
 export type { LocalSandboxOptions } from './local/local-sandbox';
 export { BubblewrapSandbox } from './bubblewrap/bubblewrap-sandbox';
 export type { BubblewrapSandboxOptions } from './bubblewrap/bubblewrap-sandbox';
+export { SshSandbox } from './ssh/ssh-sandbox';
+export type { SshSandboxOptions } from './ssh/ssh-sandbox';

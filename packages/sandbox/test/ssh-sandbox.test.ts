@@ -1,0 +1,65 @@
+import { SandboxExecError, SshSandbox } from '@toolwright/sandbox';
+import { describeBackend, requireBackend } from '../../../test-support/backends';
+import { rejection, sandboxContract } from './support/contract';
+import { startSshServer, type SshServer } from './support/ssh-server';
+import { makeTempDirs, type TempDirs } from './support/temp-dirs';
+
+const ssh = requireBackend({ name: 'OpenSSH server', binaries: ['sshd', 'ssh-keygen'], debianPackages: ['openssh-server', 'openssh-client'] });
+
+describeBackend(ssh, 'SshSandbox (a real sshd on 127.0.0.1)', () => {
+  let server: SshServer;
+  let dirs: TempDirs;
+  let sandbox: SshSandbox;
+  const options = () => ({
+    host: '127.0.0.1',
+    port: server.port,
+    username: server.username,
+    privateKey: server.privateKey,
+    hostKey: server.hostKey,
+    workDir: dirs.workDir,
+  });
+
+  beforeAll(async () => {
+    dirs = makeTempDirs('ssh');
+    server = await startSshServer();
+    sandbox = new SshSandbox({ ...options(), maxReadBytes: 4096 });
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await server?.stop();
+    dirs?.cleanup();
+  });
+
+  sandboxContract(() => ({ sandbox, outsideDir: dirs.outsideDir, secret: dirs.secret }));
+
+  describe('connection', () => {
+    it('refuses a server whose key is not the pinned one', async () => {
+      const other = new SshSandbox({ ...options(), hostKey: 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+      const error = await rejection(other.exec('true'));
+      expect(error).toBeInstanceOf(SandboxExecError);
+      expect(error.message).toMatch(/SSH connection to .* failed/);
+      await other.close();
+    });
+
+    it('accepts the server by its SHA256 fingerprint as well as by its key line', async () => {
+      const { createHash } = await import('node:crypto');
+      const blob = Buffer.from(server.hostKey.split(/\s+/)[1], 'base64');
+      const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+      const byFingerprint = new SshSandbox({ ...options(), hostKey: fingerprint });
+      expect((await byFingerprint.exec('echo ok')).stdout).toBe('ok\n');
+      await byFingerprint.close();
+    });
+
+    it('requires a decision about trusting the server', () => {
+      expect(() => new SshSandbox({ ...options(), hostKey: undefined })).toThrow(/say how to trust the server/);
+    });
+
+    it('reconnects after close()', async () => {
+      const own = new SshSandbox(options());
+      expect((await own.exec('echo one')).stdout).toBe('one\n');
+      await own.close();
+      expect((await own.exec('echo two')).stdout).toBe('two\n');
+      await own.close();
+    });
+  });
+});
