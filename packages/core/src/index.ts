@@ -67,6 +67,25 @@ export type { PersistContext } from './state/persisted-context';
 export { RUN_STATE_FORMAT, RUN_STATE_VERSION } from './state/run-state-format';
 export type { RunStateJson, RunStateProgressJson, PendingBatchJson, InterruptionJson } from './state/run-state-format';
 
+// Run stores (paused runs resumed once, in any process) and the call ledger
+export { MemoryRunStore } from './stores/memory-run-store';
+export { RunAlreadyClaimedError } from './stores/run-already-claimed.error';
+export { RunNotFoundError } from './stores/run-not-found.error';
+export { UnfinishedToolCallError } from './stores/unfinished-tool-call.error';
+export { RunStoreError } from './stores/run-store-failure';
+export { DEFAULT_RUN_TTL_MS, DEFAULT_COMPLETED_TTL_MS, DEFAULT_LEASE_MS } from './stores/store-options';
+export { runStoreKit } from './stores/run-store-kit';
+export type { RunStoreOptions, ResolvedRunStoreOptions } from './stores/store-options';
+export type {
+  RunStore, SaveRunOptions, ClaimOptions, RunListFilter, StoredRunSummary, StoredRunInfo, StoredInterruption, StoredDecision, StoredRunStatus,
+} from './stores/run-store';
+export type { RunClaim } from './stores/run-claim';
+export type { CallLedger, CallLedgerEntry, RecordedCallOutput } from './stores/call-ledger';
+export type { LedgerScope, UnfinishedCallAction, UnfinishedCallPolicy } from './stores/ledger-policy';
+export type { UnfinishedCall } from './stores/unfinished-tool-call.error';
+export type { EncodedRun } from './stores/stored-run-codec';
+export type { ResumeOptions } from './runner/resume-options';
+
 // Approvals and duplicate calls
 export { DEFAULT_REJECTION_MESSAGE } from './approvals/approval-decision';
 export type { ApprovalDecision, ApproveOptions, RejectOptions, RecordedDecision } from './approvals/approval-decision';

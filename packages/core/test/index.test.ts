@@ -18,6 +18,9 @@ describe('@toolwright/core public surface', () => {
       'isToolset', 'ToolSearchToolset', 'Handoff', 'handoff', 'defaultHandoffToolName', 'Agent',
       // Models and running
       'ScriptedModel', 'Runner', 'defaultToolErrorText', 'RunState', 'RUN_STATE_FORMAT', 'RUN_STATE_VERSION', 'RunStream',
+      // Run stores and the call ledger
+      'MemoryRunStore', 'RunAlreadyClaimedError', 'RunNotFoundError', 'UnfinishedToolCallError', 'RunStoreError',
+      'DEFAULT_RUN_TTL_MS', 'DEFAULT_COMPLETED_TTL_MS', 'DEFAULT_LEASE_MS', 'runStoreKit',
       // Approvals and duplicate calls
       'DEFAULT_REJECTION_MESSAGE', 'defineApprovalPolicy', 'requireApprovalFor', 'ToolInterruption', 'CONFIRM_DUPLICATE_PARAMETER',
       // Risk annotations and plan mode

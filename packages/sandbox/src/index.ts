@@ -19,3 +19,5 @@ export { BubblewrapSandbox } from './bubblewrap/bubblewrap-sandbox';
 export type { BubblewrapSandboxOptions } from './bubblewrap/bubblewrap-sandbox';
 export { SshSandbox } from './ssh/ssh-sandbox';
 export type { SshSandboxOptions } from './ssh/ssh-sandbox';
+export { DockerSandbox } from './docker/docker-sandbox';
+export type { DockerSandboxOptions } from './docker/docker-sandbox';

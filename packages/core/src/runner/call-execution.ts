@@ -14,6 +14,7 @@ import { invokeTool } from './invoke-tool';
 import { emitEvent, type RunEnvironment } from './run-environment';
 import { CallToolContext } from './tool-context';
 import { failureResult } from './tool-failure';
+import { isRunStoreFailure } from '../stores/run-store-failure';
 
 /**
  * The execution stages of one call's path (after preparation and approval): input guardrails →
@@ -49,6 +50,8 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
         );
       } catch (error) {
         env.cancellation.throwIfCancelled();
+        // The store of a resumed run could not record the call: going on could run it twice.
+        if (isRunStoreFailure(error)) throw error;
         if (error instanceof ToolInterruption) {
           return { call, tool, args, result: ToolResult.text(''), failed: false, durationMs: performance.now() - started, invoked, paused: error };
         }

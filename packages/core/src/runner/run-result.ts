@@ -30,6 +30,11 @@ export interface RunResult<TContext = unknown> {
   lastAgent: Agent<TContext>;
   /** Model calls made. */
   turns: number;
+  /**
+   * The id of the run in its store, when it ran with one: set when `runner.run(agent, input, {
+   * store })` paused (the run was saved), and on every result of `runner.resume`.
+   */
+  runId?: string;
 }
 
 /** Builds the result of a run from its state (copies the history once, at the end). @internal */

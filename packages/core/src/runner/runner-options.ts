@@ -7,6 +7,8 @@ import type { ApprovalRequest } from '../state/approval-request';
 import type { RunContext } from '../tool/tool';
 import type { PersistContext } from '../state/persisted-context';
 import type { PlanModeOptions } from '../plan-mode/plan-mode';
+import type { LedgerScope, UnfinishedCallPolicy } from '../stores/ledger-policy';
+import type { RunStore } from '../stores/run-store';
 
 /** Decides approval requests inline; `undefined` leaves the call to a person (the run pauses). */
 export type ApprovalHandler = (
@@ -65,6 +67,16 @@ export interface RunnerOptions {
    * default), before any approval is asked. See `PlanModeOptions`.
    */
   planMode?: boolean | PlanModeOptions;
+  /**
+   * Which calls of a run resumed from a store go through the call ledger (exactly-once side
+   * effects): `non-idempotent` (default: tools marked `idempotent: false`), `all` or `off`.
+   */
+  ledger?: LedgerScope;
+  /**
+   * What `runner.resume` does with calls that started before a crash and never finished
+   * (default: `retry` for `retrySafe` tools, `fail` for others). See `UnfinishedCallPolicy`.
+   */
+  unfinishedCalls?: UnfinishedCallPolicy;
 }
 
 /** Options of one `runner.run(...)` / `runner.stream(...)` call; they win over the Runner's. */
@@ -88,4 +100,9 @@ export interface RunOptions<TContext = unknown> {
   persistContext?: PersistContext<TContext>;
   /** Plan mode for this run (wins over the Runner's; `false` turns it off). See `PlanModeOptions`. */
   planMode?: boolean | PlanModeOptions;
+  /**
+   * A run store: when the run pauses, its state is saved there and `result.runId` names it; resume
+   * it from any process with `runner.resume(agent, runId, { store })`.
+   */
+  store?: RunStore;
 }

@@ -16,6 +16,9 @@ import type { RunEnvironment } from './run-environment';
 import { runLoop } from './run-loop';
 import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
+import { withCallLedger } from './call-ledger-stage';
+import type { ResumeOptions } from './resume-options';
+import { resumeStoredRun, runAndStore, saveWhenPaused } from './stored-runs';
 import { persistContextSlice } from '../state/persisted-context';
 import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
 
@@ -44,9 +47,28 @@ export class Runner {
     this.options = { ...options };
   }
 
-  /** Runs `agent` on `input` (text, items, or a `RunState` to continue) to the end. */
+  /**
+   * Runs `agent` on `input` (text, items, or a `RunState` to continue) to the end. With
+   * `options.store`, a run that pauses is saved there and `result.runId` names it.
+   */
   run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TContext>> {
+    if (options.store !== undefined) return runAndStore(this, agent, input, { ...options, store: options.store });
     return this.execute(agent, input, options, undefined);
+  }
+
+  /**
+   * Resumes a run saved in a store, from any process: claims it (exactly one concurrent caller
+   * wins; the others get `RunAlreadyClaimedError`), loads it with the decisions recorded by id,
+   * runs it with the call ledger around its side effects while renewing the claim's lease, and
+   * completes it — or saves it again when it pauses again (`result.runId` stays the same).
+   *
+   * @example
+   * const paused = await runner.run(agent, 'Refund order 42', { store });
+   * await store.approve(paused.runId!, paused.interruptions[0].callId);   // any replica
+   * const done = await runner.resume(agent, paused.runId!, { store });    // any replica, once
+   */
+  resume<TContext>(agent: Agent<TContext>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TContext>> {
+    return resumeStoredRun(this, agent, runId, options);
   }
 
   /**
@@ -64,7 +86,8 @@ export class Runner {
    */
   stream<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): RunStream {
     const channel = new EventChannel();
-    return new RunStream(channel, this.execute(agent, input, options, channel) as Promise<RunResult>);
+    const run = this.execute(agent, input, options, channel);
+    return new RunStream(channel, (options.store !== undefined ? saveWhenPaused(run, options.store) : run) as Promise<RunResult>);
   }
 
   private async execute<TContext>(
@@ -101,7 +124,7 @@ export class Runner {
       maxToolConcurrency: options.maxToolConcurrency ?? this.options.maxToolConcurrency ?? DEFAULT_MAX_TOOL_CONCURRENCY,
       inputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolInputGuardrail => g.kind === 'input'),
       outputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolOutputGuardrail => g.kind === 'output'),
-      interceptors: this.options.interceptors ?? [],
+      interceptors: withCallLedger(this.options.interceptors ?? [], options, state),
       approvalHandler: this.options.approvalHandler,
       approvalPolicies: this.options.approvalPolicies ?? [],
       guardrailsBeforeApproval: this.options.guardrailsBeforeApproval === true,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Client, type ClientChannel, type ConnectConfig } from 'ssh2';
+import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
+import { loadSsh2 } from '../sandbox/optional-modules';
 import { UserError } from '@toolwright/core';
 import { SandboxExecError } from '../errors/sandbox-exec.error';
 import { SftpClient } from './sftp-client';
@@ -107,7 +108,7 @@ export class SshConnection {
   private connect(): Promise<Client> {
     this.client ??= new Promise<Client>((resolve, reject) => {
       const t = this.target;
-      const client = new Client();
+      const client = new (loadSsh2().Client)();
       const config: ConnectConfig = {
         host: t.host,
         port: t.port,

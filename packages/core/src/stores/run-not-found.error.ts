@@ -1,0 +1,8 @@
+import { ToolwrightError } from '../errors/toolwright.error';
+
+/** No stored run has this id: it was never stored, it expired, or it was completed long ago. */
+export class RunNotFoundError extends ToolwrightError {
+  constructor(readonly runId: string) {
+    super(`No stored run with id ${JSON.stringify(runId.length > 100 ? `${runId.slice(0, 100)}…` : runId)}: it was never stored, it expired, or it completed a while ago.`);
+  }
+}

@@ -1,0 +1,36 @@
+import { checkClaim, claimRefusal, lostClaimError } from './claim-checks';
+import { checkDuration, checkRunId, resolveStoreOptions } from './store-options';
+import { randomId } from './store-signing';
+import { decodeDecision, decodeInterruptions, decodeRun, encodeDecision, encodeRun, notPendingMessage } from './stored-run-codec';
+
+/**
+ * The building blocks shared by run store implementations (`MemoryRunStore`,
+ * `@toolwright/postgres`, `@toolwright/redis`, or your own), so that every store signs, checks
+ * and refuses alike:
+ *
+ * - `resolveStoreOptions`, `checkDuration`, `checkRunId`, `checkClaim`: argument checks with
+ *   the same `UserError` messages;
+ * - `encodeRun` → what to store for a state (signed state, revision, pending call ids, signed
+ *   pending calls); `decodeRun` → the `RunState` back, signature checked, decisions applied;
+ * - `encodeDecision` / `decodeDecision` / `decodeInterruptions`: decisions by id and pending calls;
+ * - `claimRefusal`, `lostClaimError`, `notPendingMessage`: the errors for a lost race;
+ * - `randomId`: run ids and claim tokens.
+ *
+ * The contract every store must meet is the shared suite in the repository's
+ * `test-support/run-store-contract.ts`.
+ */
+export const runStoreKit = Object.freeze({
+  resolveStoreOptions,
+  checkDuration,
+  checkRunId,
+  checkClaim,
+  encodeRun,
+  decodeRun,
+  encodeDecision,
+  decodeDecision,
+  decodeInterruptions,
+  claimRefusal,
+  lostClaimError,
+  notPendingMessage,
+  randomId,
+});

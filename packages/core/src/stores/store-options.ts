@@ -1,0 +1,67 @@
+import { UserError } from '../errors/user.error';
+import { checkStoreSecret, randomId } from './store-signing';
+
+/** Options every run store takes. */
+export interface RunStoreOptions {
+  /**
+   * Signs stored states and decisions (HMAC-SHA256); at least 16 characters, the same on every
+   * replica. A state changed in the store, or moved to another run, is refused on load.
+   */
+  secret: string;
+  /** Lifetime of a stored run that is not resumed, in milliseconds (default 7 days). */
+  defaultTtlMs?: number;
+  /** How long a completed run is remembered, so late claims fail as "completed" (default 1 day). */
+  completedTtlMs?: number;
+  /** The lease of a claim when `claim` is given none, in milliseconds (default 60,000). */
+  defaultLeaseMs?: number;
+}
+
+/** Store options with the defaults applied. */
+export interface ResolvedRunStoreOptions {
+  secret: string;
+  defaultTtlMs: number;
+  completedTtlMs: number;
+  defaultLeaseMs: number;
+}
+
+/** Default lifetime of a stored run: 7 days. */
+export const DEFAULT_RUN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Default memory of a completed run: 1 day. */
+export const DEFAULT_COMPLETED_TTL_MS = 24 * 60 * 60 * 1000;
+/** Default lease of a claim: 60 seconds. */
+export const DEFAULT_LEASE_MS = 60_000;
+/** The longest duration a store accepts (about 10 years): larger values are surely a mistake. */
+const MAX_DURATION_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+/** Checks a store's options and applies defaults; `where` names the constructor. @internal */
+export function resolveStoreOptions(options: RunStoreOptions, where: string): ResolvedRunStoreOptions {
+  if (typeof options !== 'object' || options === null) throw new UserError(`${where}: options must be an object with at least { secret }.`);
+  checkStoreSecret(options.secret, where);
+  return {
+    secret: options.secret,
+    defaultTtlMs: checkDuration(options.defaultTtlMs, DEFAULT_RUN_TTL_MS, `${where} { defaultTtlMs }`),
+    completedTtlMs: checkDuration(options.completedTtlMs, DEFAULT_COMPLETED_TTL_MS, `${where} { completedTtlMs }`),
+    defaultLeaseMs: checkDuration(options.defaultLeaseMs, DEFAULT_LEASE_MS, `${where} { defaultLeaseMs }`),
+  };
+}
+
+/** A duration option: a whole, positive number of milliseconds, bounded; `fallback` when absent. @internal */
+export function checkDuration(value: number | undefined, fallback: number, where: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > MAX_DURATION_MS) {
+    throw new UserError(`${where} must be a whole number of milliseconds between 1 and ${MAX_DURATION_MS}, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** Throws unless `id` looks like a run id a store could hold (a bounded, printable string). @internal */
+export function checkRunId(id: unknown, where: string): asserts id is string {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 200 || /[\u0000-\u001f]/.test(id)) {
+    throw new UserError(`${where}: the run id must be a non-empty string of at most 200 printable characters (the id store.save returned).`);
+  }
+}
+
+/** A fresh random secret, for an in-process store that nobody else reads. @internal */
+export function ephemeralSecret(): string {
+  return `${randomId()}${randomId()}`;
+}

@@ -1,0 +1,124 @@
+import type { Agent } from '../agent/agent';
+import { RunStateError } from '../errors/run-state.error';
+import { UserError } from '../errors/user.error';
+import { RunState } from '../state/run-state';
+import type { StoredDecision, StoredInterruption } from './run-store';
+import { purposeOf, randomId, signForStore, verifyFromStore } from './store-signing';
+
+/** What a store keeps of a state: the signed state, and what it needs to know without reading it. */
+export interface EncodedRun {
+  /** A random value naming this save; signatures of the state and of decisions cover it. */
+  revision: string;
+  /** The signed state (`RunState.toString()` bound to the run id and revision). */
+  state: string;
+  /** Call ids waiting for a decision, so a decision by id can be checked without the history. */
+  pendingCallIds: string[];
+  /** The pending calls for `inspect` (signed). */
+  interruptions: string;
+  /** `claimed` keeps a checkpoint of a run in progress claimed; `paused` releases it. */
+  status: 'paused' | 'claimed';
+}
+
+/** Encodes a state for `store.save`: a paused state, or (under a claim) a running one. @internal */
+export function encodeRun(state: RunState<any>, runId: string, secret: string, underClaim: boolean): EncodedRun {
+  if (!(state instanceof RunState)) throw new UserError('store.save(state): state must be a RunState (result.state of an interrupted run).');
+  if (state.status !== 'interrupted' && !(underClaim && state.status === 'running')) {
+    throw new UserError(
+      `store.save(state): only a paused run can be stored (status "interrupted"), this one is "${state.status}". ` +
+        'Store result.state when result.status is "interrupted".',
+    );
+  }
+  const revision = randomId();
+  const interruptions: StoredInterruption[] = state.interruptions.map((r) => ({
+    callId: r.callId,
+    toolName: r.toolName,
+    arguments: r.arguments,
+    agent: r.agent.name,
+    ...(r.parentCallId !== undefined ? { parentCallId: r.parentCallId } : {}),
+  }));
+  return {
+    revision,
+    state: signForStore(secret, purposeOf('state', runId, revision), state.toString()),
+    pendingCallIds: interruptions.map((r) => r.callId),
+    interruptions: signForStore(secret, purposeOf('interruptions', runId, revision), JSON.stringify(interruptions)),
+    status: state.status === 'interrupted' ? 'paused' : 'claimed',
+  };
+}
+
+/**
+ * Reads a stored state back, checks its signature, and applies the decisions recorded by id.
+ * The state gets a new id: a stored run is guarded by its claim, not by the process's
+ * resume-once memory, so one process may load (and, holding the claim, resume) a run more than
+ * once, e.g. after a failed attempt. @internal
+ */
+export function decodeRun<TContext>(
+  agents: Agent<any> | ReadonlyArray<Agent<any>>,
+  runId: string,
+  record: { revision: string; state: string; decisions: Record<string, string> },
+  secret: string,
+): RunState<TContext> {
+  const text = verifyFromStore(secret, purposeOf('state', runId, record.revision), record.state, `state of run ${runId}`);
+  const value = JSON.parse(text) as Record<string, unknown>;
+  value.id = randomId();
+  const state = RunState.fromString<TContext>(agents, JSON.stringify(value));
+  for (const [callId, signed] of Object.entries(record.decisions)) {
+    const decision = decodeDecision(secret, runId, record.revision, callId, signed);
+    if (decision.approved) {
+      state.approve(callId, { ...(decision.always !== undefined ? { always: decision.always } : {}), ...(decision.arguments !== undefined ? { arguments: decision.arguments } : {}) });
+    } else {
+      state.reject(callId, { ...(decision.always !== undefined ? { always: decision.always } : {}), ...(decision.message !== undefined ? { message: decision.message } : {}) });
+    }
+  }
+  return state;
+}
+
+/** Checks and signs a decision made by id on a pending call of a stored run. @internal */
+export function encodeDecision(secret: string, runId: string, revision: string, callId: string, decision: StoredDecision): string {
+  const plain = checkDecision(decision, callId);
+  return signForStore(secret, purposeOf('decision', runId, revision, callId), JSON.stringify(plain));
+}
+
+/** Reads a decision stored by `encodeDecision`. @internal */
+export function decodeDecision(secret: string, runId: string, revision: string, callId: string, signed: string): StoredDecision {
+  return JSON.parse(verifyFromStore(secret, purposeOf('decision', runId, revision, callId), signed, `decision on call ${callId} of run ${runId}`)) as StoredDecision;
+}
+
+/** Reads the pending calls stored by `encodeRun`. @internal */
+export function decodeInterruptions(secret: string, runId: string, revision: string, signed: string): StoredInterruption[] {
+  return JSON.parse(verifyFromStore(secret, purposeOf('interruptions', runId, revision), signed, `pending calls of run ${runId}`)) as StoredInterruption[];
+}
+
+/** The message for a decision on a call that is not waiting for one. @internal */
+export function notPendingMessage(runId: string, callId: string, pending: readonly string[]): string {
+  return (
+    `No call ${JSON.stringify(callId)} is waiting for approval on run ${runId}. ` +
+    (pending.length > 0 ? `Pending: ${pending.join(', ')}.` : 'The run has no pending approvals.')
+  );
+}
+
+function checkDecision(decision: StoredDecision, callId: string): StoredDecision {
+  if (typeof decision !== 'object' || decision === null || typeof decision.approved !== 'boolean') {
+    throw new UserError(`A decision on call ${callId} must be { approved: true, ... } or { approved: false, ... }.`);
+  }
+  if (decision.always !== undefined && typeof decision.always !== 'boolean') throw new UserError(`A decision on call ${callId}: always must be true or false.`);
+  if (decision.approved) {
+    const plain: StoredDecision = { approved: true };
+    if (decision.always !== undefined) plain.always = decision.always;
+    if (decision.arguments !== undefined) {
+      let text: string | undefined;
+      try {
+        text = JSON.stringify(decision.arguments);
+      } catch {
+        text = undefined;
+      }
+      if (text === undefined) throw new RunStateError(`The edited arguments of call ${callId} are not JSON data.`);
+      plain.arguments = JSON.parse(text) as unknown;
+    }
+    return plain;
+  }
+  if (decision.message !== undefined && typeof decision.message !== 'string') throw new UserError(`A rejection of call ${callId}: message must be a string.`);
+  const plain: StoredDecision = { approved: false };
+  if (decision.always !== undefined) plain.always = decision.always;
+  if (decision.message !== undefined) plain.message = decision.message;
+  return plain;
+}
