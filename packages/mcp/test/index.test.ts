@@ -1,0 +1,25 @@
+import * as api from '../src';
+import * as nest from '../src/nestjs';
+
+describe('@toolwright/mcp public surface', () => {
+  it('exports exactly these runtime names', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        // Client
+        'McpToolset',
+        // Server
+        'serveMcp', 'createMcpHttpHandler', 'McpApprovals',
+        // Tool proxy
+        'ToolProxyToolset', 'keywordSearch',
+        // Annotations and output schemas
+        'toolAnnotationsFromMcp', 'mcpAnnotationsForTool', 'destructiveByAnnotations', 'outputSchemaOf',
+        // Errors
+        'McpConnectionError', 'McpCallError',
+      ].sort(),
+    );
+  });
+
+  it('exports the Nest mount from the nestjs entry point', () => {
+    expect(Object.keys(nest).sort()).toEqual(['MCP_MODULE_OPTIONS', 'McpEndpoint', 'McpModule']);
+  });
+});
