@@ -21,3 +21,12 @@ export { SshSandbox } from './ssh/ssh-sandbox';
 export type { SshSandboxOptions } from './ssh/ssh-sandbox';
 export { DockerSandbox } from './docker/docker-sandbox';
 export type { DockerSandboxOptions } from './docker/docker-sandbox';
+
+// apply_patch
+export { applyPatch } from './apply-patch/apply-patch';
+export type { ApplyPatchResult, ApplyPatchOptions } from './apply-patch/apply-patch';
+export { parsePatch } from './apply-patch/parse-patch';
+export type { ParseMode } from './apply-patch/parse-patch';
+export type { PatchHunk, UpdateChunk, PatchLine } from './apply-patch/patch-types';
+export { ApplyPatchError } from './apply-patch/apply-patch.error';
+export type { ApplyPatchErrorKind } from './apply-patch/apply-patch.error';
