@@ -114,6 +114,8 @@ export { toStrictSchema } from './schema/strict-schema';
 export type { StrictSchemaOptions } from './schema/strict-schema';
 export { DEFAULT_STRICT_LIMITS } from './schema/strict-limits';
 export type { StrictSchemaLimits } from './schema/strict-limits';
+export { STRICT_KEYWORD_RULES } from './schema/strict-keywords';
+export type { StrictKeywordAction, StrictKeywordRule } from './schema/strict-keywords';
 export { parseToolArguments } from './arguments/parse-tool-arguments';
 export { FORBIDDEN_ARGUMENT_KEYS } from './arguments/forbidden-keys';
 export { Toolkit } from './decorators/toolkit.decorator';

@@ -26,7 +26,7 @@ describe('@toolwright/core public surface', () => {
       // Risk annotations and plan mode
       'effectiveAnnotations', 'SUBMIT_PLAN_TOOL',
       // Declaring tools
-      'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS',
+      'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS', 'STRICT_KEYWORD_RULES',
       'parseToolArguments', 'FORBIDDEN_ARGUMENT_KEYS',
       // Decorators and toolkits
       'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'HideTool',

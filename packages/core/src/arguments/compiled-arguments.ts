@@ -4,6 +4,7 @@ import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../tool/json-schema';
 import { compileSchema } from './ajv-instance';
 import { compileNullPlan, type NullPlan } from './null-plan';
+import { enforcedSchemaOf } from '../schema/strict-local-schema';
 
 /** @internal What argument handling needs per schema, built once. */
 export interface CompiledArguments {
@@ -30,7 +31,8 @@ function compile(parameters: JsonSchema, toolName: string): CompiledArguments {
     throw new ToolDefinitionError(`Tool "${toolName}": parameters must be a JSON schema object. Fix: build the tool with defineTool or toolsOf.`, toolName, '');
   }
   try {
-    return { validate: compileSchema(parameters), nullPlan: compileNullPlan(parameters) };
+    const enforced = enforcedSchemaOf(parameters);
+    return { validate: compileSchema(enforced), nullPlan: compileNullPlan(enforced) };
   } catch (error) {
     const reason = errorMessage(error);
     throw new ToolDefinitionError(

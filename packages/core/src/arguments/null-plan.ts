@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../tool/json-schema';
 import { isSchemaObject, resolveLocalRef } from '../schema/schema-utils';
-import { optionalKeysOf } from '../schema/strict-optional-keys';
+import { optionalDefaultsOf, optionalKeysOf } from '../schema/strict-optional-keys';
 import { compileSchema } from './ajv-instance';
 
 /**
@@ -13,6 +13,8 @@ import { compileSchema } from './ajv-instance';
 export interface NullPlan {
   /** Keys of this object to delete when they hold `null`. */
   optional?: readonly string[];
+  /** The values some of those keys take instead of `null` (their declared `default`). */
+  defaults?: Readonly<Record<string, unknown>>;
   /** Properties whose values have plans of their own. */
   children?: Array<readonly [string, NullPlan]>;
   /** The plan for every element of this array. */
@@ -38,6 +40,8 @@ export function compileNullPlan(root: JsonSchema): NullPlan | null {
     memo.set(node, plan);
     const optional = optionalKeysOf(node);
     if (optional) plan.optional = optional;
+    const defaults = optionalDefaultsOf(node);
+    if (defaults) plan.defaults = defaults;
     if (isSchemaObject(node.properties)) {
       const children: Array<readonly [string, NullPlan]> = [];
       for (const key of Object.keys(node.properties)) {
@@ -90,7 +94,10 @@ export function applyNullPlan(plan: NullPlan, value: unknown): void {
   }
   if (plan.optional) {
     // Assigning keeps the object's shape; `delete` would cost several times the validation.
-    for (const key of plan.optional) if (record[key] === null) record[key] = undefined;
+    const defaults = plan.defaults;
+    for (const key of plan.optional) {
+      if (record[key] === null) record[key] = defaults !== undefined && key in defaults ? copyDefault(defaults[key]) : undefined;
+    }
   }
 }
 
@@ -99,4 +106,9 @@ function withDefinitions(variant: JsonSchema, root: JsonSchema): JsonSchema {
   if (root.$defs !== undefined && out.$defs === undefined) out.$defs = root.$defs;
   if (root.definitions !== undefined && out.definitions === undefined) out.definitions = root.definitions;
   return out;
+}
+
+/** A fresh copy of a default for each call, so a method changing it cannot change the next call's. */
+function copyDefault(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? JSON.parse(JSON.stringify(value)) : value;
 }

@@ -2,7 +2,8 @@ import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../tool/json-schema';
 import { ajv, withoutDialect } from '../arguments/ajv-instance';
 import { fieldPathOf } from './field-path';
-import { isSchemaObject } from './schema-utils';
+import { boundedJsonProblem, isSchemaObject } from './schema-utils';
+import { DEFAULT_STRICT_LIMITS } from './strict-limits';
 
 /**
  * Checks that `schema` is a well-formed JSON schema (against the JSON Schema meta-schema) whose
@@ -19,6 +20,10 @@ export function assertValidParametersSchema(schema: unknown, toolName?: string):
       '',
     );
   }
+  const problem = boundedJsonProblem(schema, 4 * DEFAULT_STRICT_LIMITS.maxSchemaDepth, 4 * DEFAULT_STRICT_LIMITS.maxNodes);
+  if (problem !== undefined) {
+    throw new ToolDefinitionError(`${subject}the parameters schema ${problem}. Fix: simplify the schema (a cyclic object cannot be a schema).`, toolName, '');
+  }
   const compiler = ajv();
   if (!compiler.validateSchema(withoutDialect(schema))) {
     const errors = compiler.errors ?? [];
@@ -34,7 +39,9 @@ export function assertValidParametersSchema(schema: unknown, toolName?: string):
     );
   }
   const type = schema.type;
-  const isObject = type === undefined ? Object.keys(schema).length === 0 || 'properties' in schema || '$ref' in schema : type === 'object';
+  const isObject = type === undefined
+    ? Object.keys(schema).length === 0 || 'properties' in schema || '$ref' in schema || 'allOf' in schema || 'anyOf' in schema || 'oneOf' in schema
+    : type === 'object' || (Array.isArray(type) && type.includes('object'));
   if (!isObject) {
     throw new ToolDefinitionError(
       `${subject}the parameters schema must describe an object (got type ${JSON.stringify(type)}). ` +

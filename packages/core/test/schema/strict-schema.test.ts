@@ -162,7 +162,7 @@ describe('toStrictSchema', () => {
       ['any[]', { a: { type: 'array', items: {} } }, '/properties/a/items', /array items unconstrained/],
       ['an array without items', { a: { type: 'array' } }, '/properties/a', /without an items schema/],
       ['a tuple', { a: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } }, '/properties/a', /tuple/],
-      ['multi-element allOf', { a: { allOf: [{ type: 'object' }, { type: 'object' }] } }, '/properties/a', /allOf/],
+      ['allOf members that conflict', { a: { allOf: [{ type: 'object' }, { type: 'string' }] } }, '/properties/a', /accepts no value/],
       ['not', { a: { type: 'string', not: { const: 'x' } } }, '/properties/a', /`not`/],
       ['never', { a: false }, '/properties/a', /never/],
     ])('%s, naming the tool, the field path and a fix', (_label, properties, path, pattern) => {
@@ -171,12 +171,13 @@ describe('toStrictSchema', () => {
       expect(error.path).toBe(path);
       expect(error.message).toMatch(pattern);
       expect(error.message).toMatch(/^Tool "demo": field "a(\[\])?"/);
-      expect(error.message).toMatch(/Fix: .*strict: false|Fix: remove/);
+      expect(error.message).toMatch(/Fix: .*strict: false|Fix: remove|Fix: make the combined schemas agree/);
     });
 
     it('refuses a root that is not an object', () => {
       expect(strictError({ type: 'string' }).message).toMatch(/must describe an object/);
-      expect(strictError({ anyOf: [{ type: 'object', properties: {} }, { type: 'null' }] }).message).toMatch(/must describe an object/);
+      expect(strictError({ anyOf: [{ type: 'string' }, { type: 'null' }] }).message).toMatch(/must describe an object/);
+      expect(toStrictSchema({ anyOf: [{ type: 'object', properties: {} }, { type: 'null' }] })).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
     });
 
     it('refuses required names that are not properties', () => {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Agent, RunCancelledError, Runner, ToolwrightError, type ApprovalHandler, type RunnerOptions, type Tool, type ToolResult } from '@toolwright/core';
+import {
+  Agent, Content, RunCancelledError, Runner, ToolResult, ToolwrightError,
+  type ApprovalHandler, type ContentPart, type Item, type RunnerOptions, type Tool,
+} from '@toolwright/core';
 import { boundedText } from '../shared/bounded-text';
 import { outputSchemaOf } from '../shared/output-schema';
 import { callToolResultOf } from './content-mapping';
@@ -58,20 +61,41 @@ export async function executeServedCall(call: ServedCall, config: ExecutorConfig
   const context = config.context ? await config.context(info) : undefined;
   const stream = runner.stream(agent, `tools/call ${tool.name}`, { context, signal: call.signal });
   let output: ToolResult | undefined;
+  let truncated = false;
+  let sent: ContentPart[] | undefined;
   try {
     for await (const event of stream) {
       if (event.type === 'tool_progress' && event.callId === callId) call.progress?.(event.result);
-      else if (event.type === 'tool_output' && event.callId === callId) output = event.result;
+      else if (event.type === 'tool_output' && event.callId === callId) {
+        output = event.result;
+        truncated = event.truncated !== undefined;
+      }
     }
     const result = await stream.result;
     if (result.status === 'interrupted') return pendingApproval(call, key, config.approvals);
+    sent = modelOutputOf(result.newItems, callId);
   } catch (error) {
     if (error instanceof RunCancelledError) throw error;
     return { content: [{ type: 'text', text: failureText(tool, error) }], isError: true };
   }
   if (!output) return { content: [{ type: 'text', text: `The tool "${tool.name}" produced no output.` }], isError: true };
-  if (rejected) return { ...callToolResultOf(output, tool.name), isError: true };
-  return callToolResultOf(output, tool.name, outputSchemaOf(tool));
+  // What a model would have been sent: the output cut to the runner's output cap.
+  const capped = sent ? new ToolResult(sent, { isError: output.isError }) : output;
+  if (rejected) return { ...callToolResultOf(capped, tool.name), isError: true };
+  const outputSchema = outputSchemaOf(tool);
+  if (outputSchema && truncated && !capped.isError) {
+    return { content: [{ type: 'text', text: `The output of "${tool.name}" was longer than the output cap, so it was cut and cannot be sent as structured content.` }], isError: true };
+  }
+  return callToolResultOf(capped, tool.name, outputSchema);
+}
+
+/** The output of call `callId` as the run recorded it for the model (after the output cap). */
+function modelOutputOf(items: readonly Item[], callId: string): ContentPart[] | undefined {
+  for (const item of items) {
+    if (item.type !== 'function_call_output' || item.callId !== callId) continue;
+    return typeof item.output === 'string' ? [Content.text(item.output)] : item.output;
+  }
+  return undefined;
 }
 
 async function elicited(call: ServedCall, tool: Tool): Promise<{ approved: true } | { approved: false; message: string } | undefined> {

@@ -70,6 +70,38 @@ describe('McpToolset against the project fixture server', () => {
   });
 
   describe('when calling', () => {
+    it('applies toolOptions (interceptors, duplicate policy), the runner output cap, and filter on every cached listing', async () => {
+      let intercepted = 0;
+      let filtered = 0;
+      const configured = new McpToolset({
+        name: 'configured',
+        transport: fixtureServer(logFile),
+        cacheTools: true,
+        filter: (tool) => {
+          filtered += 1;
+          return tool.name === 'echo';
+        },
+        toolOptions: { duplicates: 'reject', interceptors: [{ intercept: (_invocation, next) => ((intercepted += 1), next()) }] },
+      });
+      const long = { text: 'y'.repeat(500) };
+      const model = new ScriptedModel([
+        { toolCalls: [{ name: 'echo', arguments: long, callId: 'first' }] },
+        { toolCalls: [{ name: 'echo', arguments: long, callId: 'again' }] },
+        { text: 'ok' },
+      ]);
+      try {
+        await configured.connect();
+        const result = await new Runner({ model, maxToolOutputBytes: 64 }).run(new Agent({ name: 'a', tools: [configured] }), 'go');
+        expect(outputText(result, 'first')).toMatch(/^echo: \{"text":"y+\n… \[output cut: the first 64 of 517 bytes are shown/);
+        expect(outputText(result, 'again')).toMatch(/duplicate|already/i);
+        expect(intercepted).toBe(1);
+        // One listing (cached), filtered on each of the three turns: once per server tool per turn.
+        expect(filtered).toBe(3 * (await configured.listServerTools()).length);
+      } finally {
+        await configured.close();
+      }
+    });
+
     it('turns audio, embedded resources and resource links into text with URI and MIME type, and image resources into images', async () => {
       const result = await named('media').invoke({ ...ctx, callId: 'm', toolName: 'media', emit: () => undefined } as never, {});
       expect(result).toMatchObject({

@@ -149,6 +149,21 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
     });
   });
 
+  describe('output caps', () => {
+    it("cuts a long output to the runner's maxToolOutputBytes, as a model would see it", async () => {
+      const capped = await serveMcp([new DemoTools()], { name: 'capped', version: '1.0.0', transport: { port: 0 }, runner: { maxToolOutputBytes: 40 } });
+      const own = new Client({ name: 'c', version: '1' });
+      try {
+        await own.connect(new StreamableHTTPClientTransport(new URL(capped.url!)));
+        const result = await own.callTool({ name: 'greet', arguments: { name: 'x'.repeat(500), title: null } });
+        expect(text(result)).toMatch(/^Hello, x{33}\n… \[output cut: the first 40 of 508 bytes are shown \(limit 40 bytes\)\]$/);
+      } finally {
+        await own.close();
+        await capped.close();
+      }
+    });
+  });
+
   describe('approvals', () => {
     it('answers a gated call with an error naming the pending approval, and runs the same call once approved', async () => {
       const args = { orderId: 'A-1', amount: 10 };
