@@ -50,7 +50,7 @@ export function madeBy(candidate: HostTypeScript, program: ts.Program): boolean 
 function loadedCompilers(): HostTypeScript[] {
   const found: HostTypeScript[] = [];
   for (const [file, module] of Object.entries(require.cache)) {
-    if (!/[\\/]typescript[\\/]lib[\\/](typescript|tsserverlibrary)\.js$/.test(file)) continue;
+    if (!/[\\/]lib[\\/](typescript|tsserverlibrary)\.js$/.test(file)) continue;
     if (looksLikeTypeScript(module?.exports)) found.push(module.exports);
   }
   return found;
