@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import {
-  Param, RunState, Runner, ScriptedModel, Tool, Toolkit, requireApprovalFor, type ApprovalPolicy, type ApprovalPolicyInput,
+  Ctx, Param, RunState, Runner, ScriptedModel, Tool, Toolkit, requireApprovalFor, type ApprovalPolicy, type ApprovalPolicyInput, type ToolContext,
 } from '@toolwright/core';
 import { AgentDefinition, AgentRegistry, ToolwrightModule } from '../src';
 
@@ -17,8 +17,8 @@ class RecordTools {
   constructor(private readonly ledger: Ledger) {}
 
   @Tool()
-  deleteRecord(@Param('id') id: string): string {
-    this.ledger.deleted.push(id);
+  deleteRecord(@Param('id') id: string, @Ctx() ctx: ToolContext<{ tenant?: string } | undefined>): string {
+    this.ledger.deleted.push(ctx.context?.tenant === undefined ? id : `${id} for ${ctx.context.tenant}`);
     return `deleted ${id}`;
   }
 
@@ -110,6 +110,25 @@ describe('Approvals through the module', () => {
     expect(result.newItems).toContainEqual(expect.objectContaining({ type: 'function_call_output', output: 'not today' }));
     expect(app.get(Ledger).deleted).toEqual([]);
     await app.close();
+  });
+
+  it('keeps the run context slice of runner.persistContext in the signed state, so another app instance resumes without a side table', async () => {
+    const options = { model: callThenAnswer('delete_record', 'r-7'), approvalPolicies: [requireApprovalFor('delete_*')], runner: { persistContext: (ctx: { user: string; tenant: string; token: string }) => ({ user: ctx.user, tenant: ctx.tenant }) } };
+    const first = await start(options);
+    const paused = await first.get(Runner).run(first.get(AgentRegistry).get('records'), 'delete r-7', { context: { user: 'alice', tenant: 'acme', token: 'secret-token' } });
+    const text = paused.state.toString({ secret: 'k' });
+    expect(text).not.toContain('secret-token');
+    await first.close();
+
+    // Another instance of the application (as another process would be) resumes it.
+    const second = await start(options);
+    const state = RunState.fromString<{ user: string; tenant: string }>(second.get(AgentRegistry).list(), text, { secret: 'k' });
+    expect(state.context).toEqual({ user: 'alice', tenant: 'acme' });
+    state.approve('c1');
+    const resumed = await second.get(Runner).run(second.get(AgentRegistry).get('records'), state);
+    expect(resumed.status).toBe('completed');
+    expect(second.get(Ledger).deleted).toEqual(['r-7 for acme']);
+    await second.close();
   });
 
   it('refuses an approval policy entry that is not one', async () => {
