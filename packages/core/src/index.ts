@@ -84,6 +84,7 @@ export type { CallLedger, CallLedgerEntry, RecordedCallOutput } from './stores/c
 export type { LedgerScope, UnfinishedCallAction, UnfinishedCallPolicy } from './stores/ledger-policy';
 export type { UnfinishedCall } from './stores/unfinished-tool-call.error';
 export type { EncodedRun } from './stores/stored-run-codec';
+export type { RunStoreKit } from './stores/run-store-kit';
 export type { ResumeOptions } from './runner/resume-options';
 
 // Approvals and duplicate calls

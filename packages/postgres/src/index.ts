@@ -1,1 +1,4 @@
-export {};
+export { PostgresRunStore } from './postgres-run-store';
+export type { PostgresRunStoreOptions } from './postgres-run-store';
+export { runStoreMigration, runStoreTables, DEFAULT_RUNS_TABLE } from './run-store-schema';
+export type { RunStoreTables } from './run-store-schema';

@@ -19,7 +19,7 @@ import { decodeDecision, decodeInterruptions, decodeRun, encodeDecision, encodeR
  * The contract every store must meet is the shared suite in the repository's
  * `test-support/run-store-contract.ts`.
  */
-export const runStoreKit = Object.freeze({
+export const runStoreKit: RunStoreKit = Object.freeze({
   resolveStoreOptions,
   checkDuration,
   checkRunId,
@@ -34,3 +34,20 @@ export const runStoreKit = Object.freeze({
   notPendingMessage,
   randomId,
 });
+
+/** The type of {@link runStoreKit} (declared, so its assertion functions narrow at call sites). */
+export interface RunStoreKit {
+  readonly resolveStoreOptions: typeof resolveStoreOptions;
+  readonly checkDuration: typeof checkDuration;
+  readonly checkRunId: typeof checkRunId;
+  readonly checkClaim: typeof checkClaim;
+  readonly encodeRun: typeof encodeRun;
+  readonly decodeRun: typeof decodeRun;
+  readonly encodeDecision: typeof encodeDecision;
+  readonly decodeDecision: typeof decodeDecision;
+  readonly decodeInterruptions: typeof decodeInterruptions;
+  readonly claimRefusal: typeof claimRefusal;
+  readonly lostClaimError: typeof lostClaimError;
+  readonly notPendingMessage: typeof notPendingMessage;
+  readonly randomId: typeof randomId;
+}

@@ -1,0 +1,276 @@
+import {
+  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError, runStoreKit,
+  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions, type ResolvedRunStoreOptions,
+  type RunClaim, type RunListFilter, type RunState, type RunStore, type RunStoreOptions, type SaveRunOptions, type StoredDecision,
+  type StoredRunInfo, type StoredRunSummary,
+} from '@toolwright/core';
+import { Pool, type PoolConfig } from 'pg';
+import { DEFAULT_RUNS_TABLE, runStoreMigration, runStoreTables, type RunStoreTables } from './run-store-schema';
+import { runStoreSql, type RunStoreSql } from './run-store-sql';
+
+/** Options of `new PostgresRunStore(...)`. */
+export interface PostgresRunStoreOptions extends RunStoreOptions {
+  /** A pool of your own (the store never ends it). */
+  pool?: Pool;
+  /** Otherwise a connection string; the store makes a pool and `close()` ends it. */
+  connectionString?: string;
+  /** Further settings of the pool the store makes (size, SSL, timeouts). */
+  poolConfig?: PoolConfig;
+  /** The runs table (default `toolwright_runs`; the ledger is `<table>_calls`), optionally `schema.table`. */
+  table?: string;
+  /**
+   * Create the tables on first use when they are missing (the same SQL as `runStoreMigration`,
+   * under an advisory lock so replicas starting together do not collide). Default false: run the
+   * migration yourself.
+   */
+  createTables?: boolean;
+}
+
+type Row = Record<string, any>;
+
+/**
+ * A `RunStore` on PostgreSQL: paused runs resume exactly once on any replica, and the call ledger
+ * lives beside them. A claim is one conditional `UPDATE` (the row lock makes concurrent claimers
+ * wait and re-check, so exactly one wins); leases, expiry and claim times use the database's
+ * clock; decisions by id are merged into a `jsonb` column without reading the history.
+ *
+ * @example
+ * const store = new PostgresRunStore({ connectionString: process.env.DATABASE_URL, secret: process.env.RUN_STORE_SECRET! });
+ * const paused = await runner.run(agent, 'Refund order 42', { store });      // replica A
+ * await store.approve(paused.runId!, callId);                                // replica B
+ * const done = await runner.resume(agent, paused.runId!, { store });         // replica C, exactly once
+ */
+export class PostgresRunStore implements RunStore {
+  /** The pool the store queries through. */
+  readonly pool: Pool;
+  private readonly options: ResolvedRunStoreOptions;
+  private readonly table: string;
+  private readonly tables: RunStoreTables;
+  private readonly sql: RunStoreSql;
+  private readonly ownsPool: boolean;
+  private ready: Promise<void> | undefined;
+
+  constructor(options: PostgresRunStoreOptions) {
+    this.options = runStoreKit.resolveStoreOptions(options, 'new PostgresRunStore()');
+    this.table = options.table ?? DEFAULT_RUNS_TABLE;
+    this.tables = runStoreTables(this.table);
+    this.sql = runStoreSql(this.tables);
+    if (options.pool !== undefined) {
+      this.pool = options.pool;
+      this.ownsPool = false;
+    } else if (typeof options.connectionString === 'string' && options.connectionString !== '') {
+      this.pool = new Pool({ ...options.poolConfig, connectionString: options.connectionString });
+      this.ownsPool = true;
+    } else {
+      throw new UserError('new PostgresRunStore(): pass a pg Pool ({ pool }) or a connection string ({ connectionString: "postgres://..." }).');
+    }
+    if (options.createTables !== true) this.ready = Promise.resolve();
+  }
+
+  /** Creates the tables if missing (what `createTables: true` does on first use). */
+  async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`toolwright-run-store:${this.tables.runs}`]);
+      await client.query(runStoreMigration(this.table));
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Ends the pool if the store made it. */
+  async close(): Promise<void> {
+    if (this.ownsPool) await this.pool.end();
+  }
+
+  async save(state: RunState<any>, options: SaveRunOptions = {}): Promise<string> {
+    const ttlMs = runStoreKit.checkDuration(options.ttlMs, this.options.defaultTtlMs, 'store.save(state, { ttlMs })');
+    if (options.claim !== undefined) {
+      const claim = options.claim;
+      runStoreKit.checkClaim(claim, 'store.save(state, { claim })');
+      const e = runStoreKit.encodeRun(state, claim.runId, this.options.secret, true);
+      const { rowCount } = await this.query(this.sql.saveClaimed, [claim.runId, claim.token, e.revision, e.state, e.pendingCallIds, e.interruptions, e.status, ttlMs]);
+      if (rowCount === 0) throw await this.lostClaim(claim);
+      return claim.runId;
+    }
+    const id = runStoreKit.randomId();
+    const e = runStoreKit.encodeRun(state, id, this.options.secret, false);
+    await this.query(this.sql.insert, [id, e.revision, e.state, e.pendingCallIds, e.interruptions, ttlMs]);
+    return id;
+  }
+
+  async load<TContext = unknown>(agents: Agent<any> | ReadonlyArray<Agent<any>>, id: string): Promise<RunState<TContext>> {
+    runStoreKit.checkRunId(id, 'store.load(agents, id)');
+    const row = await this.one(this.sql.load, [id]);
+    if (!row) throw new RunNotFoundError(id);
+    if (row.state === null) throw new RunAlreadyClaimedError(id, 'completed', row.completedAt ?? row.updatedAt);
+    return runStoreKit.decodeRun<TContext>(agents, id, { revision: row.revision, state: row.state, decisions: row.decisions ?? {} }, this.options.secret);
+  }
+
+  async claim(id: string, options: ClaimOptions = {}): Promise<RunClaim> {
+    runStoreKit.checkRunId(id, 'store.claim(id)');
+    const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.claim(id, { leaseMs })');
+    // A refused claim is explained from a second read; if the run became claimable in between
+    // (a lease ran out), the claim is tried again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const token = runStoreKit.randomId();
+      const won = await this.one(this.sql.claim, [id, token, leaseMs]);
+      if (won) return { runId: id, token, claimedAt: won.claimedAt, leaseExpiresAt: won.leaseExpiresAt, attempt: won.attempts };
+      const view = await this.one(this.sql.view, [id]);
+      if (!view) throw new RunNotFoundError(id);
+      const refusal = runStoreKit.claimRefusal(id, view as never, Date.now());
+      if (refusal) throw refusal;
+    }
+    throw new RunAlreadyClaimedError(id, 'claimed', Date.now());
+  }
+
+  async renew(claim: RunClaim, options: ClaimOptions = {}): Promise<RunClaim> {
+    runStoreKit.checkClaim(claim, 'store.renew(claim)');
+    const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.renew(claim, { leaseMs })');
+    const row = await this.one(this.sql.renew, [claim.runId, claim.token, leaseMs]);
+    if (!row) throw await this.lostClaim(claim);
+    return { ...claim, leaseExpiresAt: row.leaseExpiresAt };
+  }
+
+  async complete(id: string, claim?: RunClaim): Promise<void> {
+    const token = this.tokenFor(id, claim, 'store.complete(id)');
+    const row = await this.one(this.sql.complete, [id, token, this.options.completedTtlMs]);
+    if (row!.n === 1) return;
+    const view = await this.one(this.sql.view, [id]);
+    if (!view) throw new RunNotFoundError(id);
+    if (claim) throw runStoreKit.lostClaimError(claim, view as never, Date.now());
+  }
+
+  async release(id: string, claim?: RunClaim): Promise<void> {
+    const token = this.tokenFor(id, claim, 'store.release(id)');
+    const { rowCount } = await this.query(this.sql.release, [id, token]);
+    if (rowCount === 1) return;
+    const view = await this.one(this.sql.view, [id]);
+    if (!view) throw new RunNotFoundError(id);
+    if (view.status === 'completed') throw new RunAlreadyClaimedError(id, 'completed', view.completedAt);
+    if (claim) throw runStoreKit.lostClaimError(claim, view as never, Date.now());
+  }
+
+  async list(filter: RunListFilter = {}): Promise<StoredRunSummary[]> {
+    const rows = await this.rows(this.sql.list, [filter.status ?? null, filter.olderThanMs ?? null, filter.limit ?? 1_000]);
+    return rows.map((r) => ({ id: r.id, status: r.status, updatedAt: r.updatedAt }));
+  }
+
+  async inspect(id: string): Promise<StoredRunInfo> {
+    runStoreKit.checkRunId(id, 'store.inspect(id)');
+    const row = await this.one(this.sql.inspect, [id]);
+    if (!row) throw new RunNotFoundError(id);
+    const { secret } = this.options;
+    const decisions: Record<string, StoredDecision> = {};
+    for (const [callId, signed] of Object.entries((row.decisions ?? {}) as Record<string, string>)) {
+      decisions[callId] = runStoreKit.decodeDecision(secret, id, row.revision, callId, signed);
+    }
+    return {
+      id,
+      status: row.status,
+      updatedAt: row.updatedAt,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      attempts: row.attempts,
+      ...(row.status === 'claimed' ? { claimedAt: row.claimedAt, leaseExpiresAt: row.leaseExpiresAt } : {}),
+      interruptions: row.status === 'paused' && row.interruptions ? runStoreKit.decodeInterruptions(secret, id, row.revision, row.interruptions) : [],
+      decisions,
+    };
+  }
+
+  approve(id: string, callId: string, options: ApproveOptions = {}): Promise<void> {
+    return this.decide(id, callId, { approved: true, ...options });
+  }
+
+  reject(id: string, callId: string, options: RejectOptions = {}): Promise<void> {
+    return this.decide(id, callId, { approved: false, ...options });
+  }
+
+  async purgeExpired(): Promise<number> {
+    return (await this.query(this.sql.purge, [])).rowCount ?? 0;
+  }
+
+  async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {
+    runStoreKit.checkClaim(claim, 'store.beginCall(claim, callId)');
+    const row = await this.one(this.sql.beginCall, [claim.runId, claim.token, callId, toolName]);
+    if (row!.owned === 0) throw await this.lostClaim(claim);
+    if (row!.inserted === 1) return undefined;
+    return entryOf((await this.one(this.sql.call, [claim.runId, callId]))!);
+  }
+
+  async restartCall(claim: RunClaim, callId: string): Promise<void> {
+    runStoreKit.checkClaim(claim, 'store.restartCall(claim, callId)');
+    const { rowCount } = await this.query(this.sql.restartCall, [claim.runId, claim.token, callId]);
+    if (rowCount === 0) throw new RunStateError(`store.restartCall: call ${callId} of run ${claim.runId} is not in the ledger, or the claim was lost.`);
+  }
+
+  async finishCall(runId: string, callId: string, output: RecordedCallOutput): Promise<void> {
+    await this.query(this.sql.finishCall, [runId, callId, JSON.stringify(output)]);
+  }
+
+  async forgetCall(runId: string, callId: string): Promise<void> {
+    await this.query(this.sql.forgetCall, [runId, callId]);
+  }
+
+  async calls(runId: string): Promise<CallLedgerEntry[]> {
+    return (await this.rows(this.sql.calls, [runId])).map(entryOf);
+  }
+
+  private async decide(id: string, callId: string, decision: StoredDecision, attempt = 0): Promise<void> {
+    runStoreKit.checkRunId(id, 'store.approve/reject(id, callId)');
+    const target = await this.one(this.sql.decisionTarget, [id]);
+    if (!target) throw new RunNotFoundError(id);
+    if (target.status !== 'paused') throw runStoreKit.claimRefusal(id, target as never, Date.now()) ?? new RunAlreadyClaimedError(id, 'claimed', target.claimedAt ?? Date.now());
+    const pending: string[] = target.pendingCallIds ?? [];
+    if (!pending.includes(callId)) throw new RunStateError(runStoreKit.notPendingMessage(id, callId, pending));
+    const signed = runStoreKit.encodeDecision(this.options.secret, id, target.revision, callId, decision);
+    const { rowCount } = await this.query(this.sql.decide, [id, callId, signed, target.revision]);
+    // Claimed (or saved again) between the read and the write: read again to report what happened.
+    if (rowCount === 0) {
+      if (attempt >= 2) throw new RunAlreadyClaimedError(id, 'claimed', Date.now());
+      return this.decide(id, callId, decision, attempt + 1);
+    }
+  }
+
+  private tokenFor(id: string, claim: RunClaim | undefined, where: string): string | null {
+    runStoreKit.checkRunId(id, where);
+    if (claim === undefined) return null;
+    runStoreKit.checkClaim(claim, where);
+    if (claim.runId !== id) throw new RunStateError(`The claim is on run ${claim.runId}, not on run ${id}.`);
+    return claim.token;
+  }
+
+  private async lostClaim(claim: RunClaim): Promise<Error> {
+    const view = await this.one(this.sql.view, [claim.runId]);
+    return view ? runStoreKit.lostClaimError(claim, view as never, Date.now()) : new RunNotFoundError(claim.runId);
+  }
+
+  private async query(text: string, values: unknown[]) {
+    // With createTables, the first query waits for the migration; a failed one is tried again next time.
+    await (this.ready ??= this.migrate().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    }));
+    return this.pool.query(text, values);
+  }
+
+  private async rows(text: string, values: unknown[]): Promise<Row[]> {
+    return (await this.query(text, values)).rows as Row[];
+  }
+
+  private async one(text: string, values: unknown[]): Promise<Row | undefined> {
+    return (await this.rows(text, values))[0];
+  }
+}
+
+function entryOf(row: Row): CallLedgerEntry {
+  const entry: CallLedgerEntry = { callId: row.callId, toolName: row.toolName, status: row.status, attempts: row.attempts, startedAt: row.startedAt };
+  if (row.finishedAt !== null) entry.finishedAt = row.finishedAt;
+  if (row.output !== null) entry.output = row.output as RecordedCallOutput;
+  return entry;
+}

@@ -1,0 +1,97 @@
+import type { RunStoreTables } from './run-store-schema';
+
+/** Epoch milliseconds of a timestamptz column, as a float8 (a JS number). */
+const ms = (column: string): string => `floor(extract(epoch from ${column}) * 1000)::float8`;
+/** `now()` plus a number of milliseconds given as a parameter. */
+const plusMs = (param: string): string => `now() + (${param}::float8 * interval '1 millisecond')`;
+
+/** The columns that say who holds a run, in the shape `ClaimView` reads. */
+const VIEW = `status, claim_token AS token, ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", ${ms('completed_at')} AS "completedAt"`;
+
+/**
+ * Every statement of the store, for one pair of tables. Times come from the database's clock
+ * (`now()`), so replicas with skewed clocks agree on leases and expiry.
+ */
+export function runStoreSql(t: RunStoreTables) {
+  const live = 'expires_at > now()';
+  return {
+    insert: `INSERT INTO ${t.runs} (id, status, revision, state, pending_call_ids, interruptions, expires_at)
+      VALUES ($1, 'paused', $2, $3, $4, $5, ${plusMs('$6')})`,
+
+    saveClaimed: `UPDATE ${t.runs} SET revision = $3, state = $4, pending_call_ids = $5, interruptions = $6, decisions = '{}'::jsonb,
+        status = $7,
+        claim_token = CASE WHEN $7 = 'paused' THEN NULL ELSE claim_token END,
+        claimed_at = CASE WHEN $7 = 'paused' THEN NULL ELSE claimed_at END,
+        lease_expires_at = CASE WHEN $7 = 'paused' THEN NULL ELSE lease_expires_at END,
+        updated_at = now(), expires_at = ${plusMs('$8')}
+      WHERE id = $1 AND status = 'claimed' AND claim_token = $2 AND ${live}`,
+
+    load: `SELECT revision, state, decisions, status, ${ms('completed_at')} AS "completedAt", ${ms('updated_at')} AS "updatedAt"
+      FROM ${t.runs} WHERE id = $1 AND ${live}`,
+
+    claim: `UPDATE ${t.runs} SET status = 'claimed', claim_token = $2, claimed_at = now(), lease_expires_at = ${plusMs('$3')},
+        attempts = attempts + 1, updated_at = now()
+      WHERE id = $1 AND ${live} AND (status = 'paused' OR (status = 'claimed' AND lease_expires_at <= now()))
+      RETURNING ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", attempts`,
+
+    view: `SELECT ${VIEW} FROM ${t.runs} WHERE id = $1 AND ${live}`,
+
+    renew: `UPDATE ${t.runs} SET lease_expires_at = ${plusMs('$3')}, updated_at = now()
+      WHERE id = $1 AND status = 'claimed' AND claim_token = $2 AND ${live}
+      RETURNING ${ms('lease_expires_at')} AS "leaseExpiresAt"`,
+
+    // One statement: the run is marked completed and its ledger dropped together. $2 is the
+    // claim's token, or NULL to complete whatever holds the run.
+    complete: `WITH done AS (
+        UPDATE ${t.runs} SET status = 'completed', completed_at = now(), state = NULL, interruptions = NULL, pending_call_ids = '{}',
+          decisions = '{}'::jsonb, claim_token = NULL, claimed_at = NULL, lease_expires_at = NULL, updated_at = now(), expires_at = ${plusMs('$3')}
+        WHERE id = $1 AND ${live} AND status <> 'completed' AND ($2::text IS NULL OR (status = 'claimed' AND claim_token = $2))
+        RETURNING id),
+      gone AS (DELETE FROM ${t.calls} WHERE run_id IN (SELECT id FROM done))
+      SELECT count(*)::int AS n FROM done`,
+
+    release: `UPDATE ${t.runs} SET status = 'paused', claim_token = NULL, claimed_at = NULL, lease_expires_at = NULL, updated_at = now()
+      WHERE id = $1 AND ${live} AND status = 'claimed' AND ($2::text IS NULL OR claim_token = $2)`,
+
+    list: `SELECT id, status, ${ms('updated_at')} AS "updatedAt" FROM ${t.runs}
+      WHERE ${live} AND ($1::text IS NULL OR status = $1) AND ($2::float8 IS NULL OR updated_at <= now() - ($2::float8 * interval '1 millisecond'))
+      ORDER BY updated_at, id LIMIT $3`,
+
+    inspect: `SELECT id, status, revision, interruptions, decisions, attempts, ${ms('created_at')} AS "createdAt", ${ms('updated_at')} AS "updatedAt",
+        ${ms('expires_at')} AS "expiresAt", ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt",
+        ${ms('completed_at')} AS "completedAt", claim_token AS token
+      FROM ${t.runs} WHERE id = $1 AND ${live}`,
+
+    decisionTarget: `SELECT revision, pending_call_ids AS "pendingCallIds", ${VIEW} FROM ${t.runs} WHERE id = $1 AND ${live}`,
+
+    decide: `UPDATE ${t.runs} SET decisions = decisions || jsonb_build_object($2::text, $3::text), updated_at = now()
+      WHERE id = $1 AND ${live} AND status = 'paused' AND revision = $4 AND $2 = ANY (pending_call_ids)`,
+
+    purge: `DELETE FROM ${t.runs} WHERE expires_at <= now()`,
+
+    // The insert happens only while the claim holds, and the run's row is locked against a
+    // takeover meanwhile (FOR SHARE), so a lost claim can never start a call.
+    beginCall: `WITH owner AS (SELECT id FROM ${t.runs} WHERE id = $1 AND status = 'claimed' AND claim_token = $2 AND ${live} FOR SHARE),
+      ins AS (INSERT INTO ${t.calls} (run_id, call_id, tool_name, status) SELECT id, $3, $4, 'started' FROM owner
+              ON CONFLICT (run_id, call_id) DO NOTHING RETURNING call_id)
+      SELECT (SELECT count(*) FROM owner)::int AS owned, (SELECT count(*) FROM ins)::int AS inserted`,
+
+    restartCall: `UPDATE ${t.calls} c SET status = 'started', attempts = c.attempts + 1, started_at = now(), finished_at = NULL, output = NULL
+      FROM ${t.runs} r WHERE c.run_id = $1 AND c.call_id = $3 AND r.id = c.run_id AND r.status = 'claimed' AND r.claim_token = $2`,
+
+    finishCall: `UPDATE ${t.calls} SET status = 'finished', finished_at = now(), output = $3::jsonb WHERE run_id = $1 AND call_id = $2`,
+
+    forgetCall: `DELETE FROM ${t.calls} WHERE run_id = $1 AND call_id = $2`,
+
+    calls: `SELECT call_id AS "callId", tool_name AS "toolName", status, attempts, ${ms('started_at')} AS "startedAt",
+        ${ms('finished_at')} AS "finishedAt", output
+      FROM ${t.calls} WHERE run_id = $1 ORDER BY started_at, call_id`,
+
+    call: `SELECT call_id AS "callId", tool_name AS "toolName", status, attempts, ${ms('started_at')} AS "startedAt",
+        ${ms('finished_at')} AS "finishedAt", output
+      FROM ${t.calls} WHERE run_id = $1 AND call_id = $2`,
+  };
+}
+
+/** The statements of one store. */
+export type RunStoreSql = ReturnType<typeof runStoreSql>;

@@ -1,0 +1,2 @@
+export { startEmbeddedPostgres } from './embedded-postgres';
+export type { EmbeddedPostgres, EmbeddedPostgresOptions } from './embedded-postgres';
