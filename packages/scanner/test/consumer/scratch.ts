@@ -1,0 +1,109 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** The repository root. */
+export const REPO = path.resolve(__dirname, '../../../..');
+
+/** Every published package, by directory name under packages/. */
+export const PACKAGES = ['core', 'scanner', 'openai', 'nestjs', 'sandbox', 'mcp', 'brave-search', 'postgres', 'redis'];
+
+/** What a command printed and how it ended. */
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// npm run by `npm test` passes its own settings down as npm_config_* variables (the workspace
+// root among them); a scratch project must not inherit them, only how to reach the registry.
+const KEPT_NPM_SETTINGS = new Set(['registry', 'cache', 'userconfig', 'globalconfig', 'proxy', 'https_proxy', 'noproxy', 'strict_ssl', 'cafile']);
+
+function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    const lower = key.toLowerCase();
+    if (lower.startsWith('npm_package_') || lower.startsWith('npm_lifecycle_')) continue;
+    if (lower.startsWith('npm_config_') && !KEPT_NPM_SETTINGS.has(lower.slice('npm_config_'.length))) continue;
+    if (key === 'NODE_OPTIONS' || key === 'JEST_WORKER_ID' || key === 'TS_JEST_LOG') continue;
+    env[key] = value;
+  }
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+}
+
+/** Runs a command (bounded by `timeoutMs`); never throws. */
+export function run(command: string, args: string[], options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): RunResult {
+  const result = spawnSync(command, args, {
+    cwd: options.cwd,
+    env: cleanEnv(options.env),
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 120_000,
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  const stderr = `${result.stderr ?? ''}${result.error ? `\n${result.error.message}` : ''}`;
+  return { code: result.status, stdout: result.stdout ?? '', stderr };
+}
+
+/** Runs a command and returns its output; throws with the whole output when it fails. */
+export function runOk(command: string, args: string[], options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): string {
+  const result = run(command, args, options);
+  if (result.code !== 0) {
+    throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+/** `npm pack`s every package into `dest`; returns the tarball of each, by directory name. */
+export function packAll(dest: string): Map<string, string> {
+  fs.mkdirSync(dest, { recursive: true });
+  const args = ['pack', '--json', '--pack-destination', dest, ...PACKAGES.flatMap((name) => ['-w', `packages/${name}`])];
+  const packed = JSON.parse(runOk('npm', args, { cwd: REPO, timeoutMs: 180_000 })) as Array<{ name: string; filename: string }>;
+  return new Map(packed.map((entry) => [entry.name.replace('@toolwright/', ''), path.join(dest, entry.filename)]));
+}
+
+/** Unpacks a tarball into `dir` (its files end up under `dir/package`). */
+export function unpack(tarball: string, dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  runOk('tar', ['-xzf', tarball, '-C', dir], { cwd: dir });
+  return path.join(dir, 'package');
+}
+
+/**
+ * `npm install`s `specs` into the project in `dir` (created with a package.json when missing),
+ * from the registry cache when it can, without install scripts.
+ */
+export function npmInstall(dir: string, specs: string[], timeoutMs = 300_000): void {
+  fs.mkdirSync(dir, { recursive: true });
+  if (!fs.existsSync(path.join(dir, 'package.json'))) {
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: path.basename(dir), version: '1.0.0', private: true }, null, 2));
+  }
+  runOk('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs], { cwd: dir, timeoutMs });
+}
+
+/** Writes files (paths relative to `dir`), creating directories. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+}
+
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (current: string): void => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out.push(path.relative(dir, full).split(path.sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** The last line of a program's output parsed as JSON (what the scratch programs print). */
+export function lastJson(output: string): Record<string, unknown> {
+  const lines = output.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]) as Record<string, unknown>;
+}
