@@ -6,13 +6,15 @@ import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata-keys';
 import { getMetadataStorage } from './metadata-storage';
 
 /**
- * Registers the schemas of a manifest written by `toolwright scan` (default file
- * `toolwright.schemas.json`). Use it when the code is not compiled through the transformer; an
- * embedded schema still wins over the manifest. Call before `toolsOf` / the first run.
+ * Registers the schemas of a manifest written by `toolwright scan`. The module
+ * `toolwright scan --emit` generates calls it when imported (the way that works with any
+ * compiler and from any output directory); a JSON manifest (`--out`) can be loaded by path or as
+ * an object. An embedded schema still wins over the manifest. Call before `toolsOf` / the first run.
  *
  * @returns the number of tools registered.
  * @example
- * loadSchemaManifest(require.resolve('./toolwright.schemas.json'));
+ * // A JSON manifest (`toolwright scan --out toolwright.schemas.json`) beside package.json, from dist/:
+ * loadSchemaManifest(join(__dirname, '..', 'toolwright.schemas.json'));
  */
 export function loadSchemaManifest(pathOrManifest: string | SchemaManifest): number {
   const manifest = typeof pathOrManifest === 'string' ? readManifest(pathOrManifest) : pathOrManifest;

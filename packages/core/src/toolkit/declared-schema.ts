@@ -2,7 +2,6 @@ import { UserError } from '../errors/user.error';
 import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
 import { parseEmbeddedSchema } from '../metadata/embedded-schema-text';
 import type { ParameterMetadata, ToolMetadata } from '../metadata/metadata-definitions';
-import { SCHEMA_MANIFEST_FILE } from '../metadata/metadata-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { cloneJson, isSchemaObject } from '../schema/schema-utils';
 import type { JsonSchema } from '../tool/json-schema';
@@ -21,8 +20,8 @@ export interface DeclaredSchema {
 }
 
 const SCAN_FIX =
-  `run \`npx toolwright scan -p tsconfig.json --out ${SCHEMA_MANIFEST_FILE}\` and call loadSchemaManifest() at start-up, ` +
-  'or compile through the @toolwright/scanner transformer (ts-patch or ts-jest astTransformers) so the schema is embedded';
+  'run `npx toolwright scan -p tsconfig.json --emit src/toolwright.schemas.ts` and import that module once at start-up (any compiler or bundler), ' +
+  'or compile through the @toolwright/scanner transformer (toolwright build, ts-patch, ts-jest astTransformers, the Nest CLI plugin) so the schema is embedded';
 
 const PRIMITIVES = new Map<unknown, string>([
   [String, 'string'],
