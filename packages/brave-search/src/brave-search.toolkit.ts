@@ -12,8 +12,8 @@ export const MAX_QUERY_LENGTH = 400;
 /**
  * Web search through Brave's Search API, as a toolkit with one tool, `brave_search { query }`.
  * The model chooses only the query; result count, country, language, safe search and freshness
- * are fixed by the options. The tool only reads (it changes nothing anywhere) and reaches the
- * open web.
+ * are fixed by the options. The tool is annotated `readOnly` (it changes nothing anywhere, so
+ * plan mode runs it) and `openWorld` (it reaches the web).
  *
  * @example
  * const agent = new Agent({ name: 'researcher', tools: [new BraveSearchToolkit({ count: 5 })] });
@@ -28,7 +28,11 @@ export class BraveSearchToolkit {
   }
 
   /** Searches the web; the result's `details` hold the structured results (`display: 'table'`). */
-  @Tool({ description: 'Search the web with the Brave Search API and return the top results (title, URL, description).' })
+  @Tool({
+    description: 'Search the web with the Brave Search API and return the top results (title, URL, description).',
+    readOnly: true,
+    openWorld: true,
+  })
   async braveSearch(
     @Param('query', { description: 'The web search query.', maxLength: MAX_QUERY_LENGTH }) query: string,
     @Ctx() ctx: ToolContext,

@@ -26,12 +26,18 @@ describe('BraveSearchToolkit', () => {
           strict: true,
           parameters: {
             type: 'object',
-            properties: { query: { type: 'string', description: 'The web search query.', maxLength: 400 } },
+            // The 400-character limit is enforced locally; how strict mode advertises it is core's business.
+            properties: { query: expect.objectContaining({ type: 'string', description: expect.stringMatching(/^The web search query\./) }) },
             required: ['query'],
             additionalProperties: false,
           },
         },
       ]);
+    });
+
+    it('is annotated read-only and open-world', () => {
+      const [tool] = toolsOf(toolkit());
+      expect({ readOnly: tool!.readOnly, openWorld: tool!.openWorld }).toEqual({ readOnly: true, openWorld: true });
     });
   });
 
