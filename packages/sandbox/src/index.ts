@@ -30,3 +30,13 @@ export type { ParseMode } from './apply-patch/parse-patch';
 export type { PatchHunk, UpdateChunk, PatchLine } from './apply-patch/patch-types';
 export { ApplyPatchError } from './apply-patch/apply-patch.error';
 export type { ApplyPatchErrorKind } from './apply-patch/apply-patch.error';
+
+// Toolkits
+export { CodeToolkit } from './toolkits/code-toolkit';
+export type { CodeToolkitOptions } from './toolkits/code-toolkit';
+export { CommandPolicy } from './toolkits/command-policy';
+export type { PolicyDecision } from './toolkits/command-policy';
+export { FileToolkit } from './toolkits/file-toolkit';
+export type { FileToolkitOptions } from './toolkits/file-toolkit';
+export { ApplyPatchToolkit } from './toolkits/apply-patch-toolkit';
+export type { ApplyPatchToolkitOptions } from './toolkits/apply-patch-toolkit';

@@ -1,0 +1,88 @@
+// The decorators below read TypeScript's type metadata through the polyfill (a peer dependency).
+import 'reflect-metadata';
+import { Param, Tool, Toolkit, ToolResult, UserError } from '@toolwright/core';
+import { applyPatch, type ApplyPatchResult } from '../apply-patch/apply-patch';
+import { ApplyPatchError } from '../apply-patch/apply-patch.error';
+import type { Sandbox } from '../sandbox/sandbox';
+import { APPLY_PATCH_DESCRIPTION } from './apply-patch-instructions';
+import { NoWorkDirError } from '../errors/no-work-dir.error';
+import { OutsideWorkDirError } from '../errors/outside-work-dir.error';
+import { SandboxFileError } from '../errors/sandbox-file.error';
+import { headTail } from './head-tail';
+
+/** Options of {@link ApplyPatchToolkit}. */
+export interface ApplyPatchToolkitOptions {
+  /** Largest patch accepted. Default 1 MiB. */
+  maxPatchBytes?: number;
+  /** Largest file a patch may change or delete. Default 16 MiB. */
+  maxFileBytes?: number;
+  /** Bytes of the diff shown to the model (its middle is cut). Default 16 KiB. */
+  maxOutputBytes?: number;
+}
+
+/** Most bytes of the diff kept in the result's details for UIs. */
+const MAX_DETAILS_DIFF = 256 * 1024;
+
+/**
+ * The `apply_patch` tool: edits the sandbox's files with a patch in Codex's format, atomically.
+ * Success answers with Codex's summary and a unified diff (`display: 'diff'`); a patch that does
+ * not apply answers `apply_patch failed: …` and changes nothing. Destructive.
+ */
+@Toolkit({ name: 'apply_patch', description: 'Edit files with patches.' })
+export class ApplyPatchToolkit {
+  private readonly limits: Required<ApplyPatchToolkitOptions>;
+
+  constructor(
+    readonly sandbox: Sandbox,
+    options: ApplyPatchToolkitOptions = {},
+  ) {
+    if (!sandbox || typeof sandbox.writeFile !== 'function') throw new UserError('ApplyPatchToolkit needs a Sandbox.');
+    this.limits = {
+      maxPatchBytes: options.maxPatchBytes ?? 1024 * 1024,
+      maxFileBytes: options.maxFileBytes ?? 16 * 1024 * 1024,
+      maxOutputBytes: options.maxOutputBytes ?? 16 * 1024,
+    };
+    for (const [key, value] of Object.entries(this.limits)) {
+      if (!Number.isInteger(value) || value <= 0) throw new UserError(`ApplyPatchToolkit: ${key} must be a positive whole number.`);
+    }
+  }
+
+  /** @param patch The entire patch, from *** Begin Patch to *** End Patch. */
+  @Tool({ name: 'apply_patch', description: APPLY_PATCH_DESCRIPTION, readOnly: false, destructive: true, openWorld: false })
+  async applyPatch(@Param('patch', { minLength: 1 }) patch: string): Promise<ToolResult> {
+    const size = Buffer.byteLength(patch, 'utf8');
+    if (size > this.limits.maxPatchBytes) return ToolResult.error(`apply_patch failed: the patch is ${size} bytes, over the ${this.limits.maxPatchBytes}-byte limit. Split it into smaller patches.`);
+    let result: ApplyPatchResult;
+    try {
+      result = await applyPatch(this.sandbox, patch, { maxFileBytes: this.limits.maxFileBytes });
+    } catch (error) {
+      return ToolResult.error(failureText(error)).withDisplay('diff');
+    }
+    return patchResult(result, this.limits.maxOutputBytes);
+  }
+}
+
+/** The answer to an applied patch: summary and diff for the model, the lists and diff for UIs. */
+export function patchResult(result: ApplyPatchResult, maxOutputBytes: number): ToolResult {
+  const text = result.diff ? `${result.summary}\n${headTail(result.diff, maxOutputBytes)}` : result.summary;
+  return ToolResult.text(text)
+    .withDisplay('diff')
+    .withDetails({
+      added: result.added,
+      modified: result.modified,
+      deleted: result.deleted,
+      moved: result.moved,
+      diff: headTail(result.diff, MAX_DETAILS_DIFF),
+    });
+}
+
+/**
+ * The answer to a patch that did not apply: the reason (the path as written, never a host path)
+ * and whether files changed. Errors that are not about the patch or its paths are rethrown.
+ */
+export function failureText(error: unknown): string {
+  const known = error instanceof ApplyPatchError || error instanceof OutsideWorkDirError || error instanceof SandboxFileError || error instanceof NoWorkDirError;
+  if (!known) throw error;
+  const unchanged = !(error instanceof ApplyPatchError && error.kind === 'rollback_failed');
+  return `apply_patch failed: ${error.message}${unchanged ? '\nNo file was changed.' : ''}`;
+}
