@@ -1,1 +1,3 @@
-export {};
+export { RedisRunStore } from './redis-run-store';
+export type { RedisRunStoreOptions } from './redis-run-store';
+export { DEFAULT_REDIS_PREFIX } from './redis-keys';

@@ -1,0 +1,311 @@
+import {
+  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError, runStoreKit,
+  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions, type ResolvedRunStoreOptions,
+  type RunClaim, type RunListFilter, type RunState, type RunStore, type RunStoreOptions, type SaveRunOptions, type StoredDecision,
+  type StoredRunInfo, type StoredRunStatus, type StoredRunSummary,
+} from '@toolwright/core';
+import { Redis, type RedisOptions } from 'ioredis';
+import { RedisKeys } from './redis-keys';
+import { REDIS_SCRIPTS, type RedisScriptName } from './redis-scripts';
+
+/** Options of `new RedisRunStore(...)`. */
+export interface RedisRunStoreOptions extends RunStoreOptions {
+  /** A client of your own (the store never disconnects it); the store adds its scripts to it. */
+  client?: Redis;
+  /** Otherwise a URL (`redis://host:6379/0`); the store makes a client and `close()` ends it. */
+  url?: string;
+  /** Further settings of the client the store makes. */
+  redisOptions?: RedisOptions;
+  /** Prepended to every key (default `toolwright:`). */
+  prefix?: string;
+}
+
+type Reply = Array<string | number | null>;
+type Scripted = Record<RedisScriptName, (...args: Array<string | number>) => Promise<Reply>>;
+
+/**
+ * A `RunStore` on Redis: paused runs resume exactly once on any replica, with the call ledger
+ * beside them. Every change is one Lua script (atomic, on the server's clock), TTLs are native
+ * (`PEXPIREAT`), and a run's keys share a hash tag so Redis Cluster works too. `list` reads a
+ * sorted set of run ids that expired runs are swept from lazily (and by `purgeExpired`).
+ *
+ * @example
+ * const store = new RedisRunStore({ url: process.env.REDIS_URL, secret: process.env.RUN_STORE_SECRET! });
+ * const paused = await runner.run(agent, 'Refund order 42', { store });   // replica A
+ * const done = await runner.resume(agent, paused.runId!, { store });      // replica B, exactly once
+ */
+export class RedisRunStore implements RunStore {
+  /** The client the store talks through. */
+  readonly client: Redis;
+  private readonly options: ResolvedRunStoreOptions;
+  private readonly keys: RedisKeys;
+  private readonly ownsClient: boolean;
+
+  constructor(options: RedisRunStoreOptions) {
+    this.options = runStoreKit.resolveStoreOptions(options, 'new RedisRunStore()');
+    this.keys = new RedisKeys(options.prefix);
+    if (options.client !== undefined) {
+      this.client = options.client;
+      this.ownsClient = false;
+    } else if (typeof options.url === 'string' && options.url !== '') {
+      this.client = new Redis(options.url, { ...options.redisOptions });
+      this.ownsClient = true;
+    } else {
+      throw new UserError('new RedisRunStore(): pass an ioredis client ({ client }) or a URL ({ url: "redis://localhost:6379" }).');
+    }
+    for (const [name, script] of Object.entries(REDIS_SCRIPTS)) {
+      if (typeof (this.client as unknown as Record<string, unknown>)[name] !== 'function') this.client.defineCommand(name, script);
+    }
+  }
+
+  /** Disconnects the client if the store made it. */
+  async close(): Promise<void> {
+    if (!this.ownsClient || this.client.status === 'end') return;
+    const ended = new Promise<void>((resolve) => this.client.once('end', () => resolve()));
+    await this.client.quit();
+    await ended;
+  }
+
+  async save(state: RunState<any>, options: SaveRunOptions = {}): Promise<string> {
+    const ttlMs = runStoreKit.checkDuration(options.ttlMs, this.options.defaultTtlMs, 'store.save(state, { ttlMs })');
+    if (options.claim !== undefined) {
+      const claim = options.claim;
+      runStoreKit.checkClaim(claim, 'store.save(state, { claim })');
+      const e = runStoreKit.encodeRun(state, claim.runId, this.options.secret, true);
+      const k = this.keys.of(claim.runId);
+      const reply = await this.script.toolwrightRunSaveClaimed(k.run, k.decisions, k.calls, k.outputs, claim.token, e.revision, e.state, JSON.stringify(e.pendingCallIds), e.interruptions, e.status, ttlMs);
+      if (reply[0] !== 'ok') throw this.lost(claim, reply);
+      await this.touch(claim.runId, reply[1]);
+      return claim.runId;
+    }
+    const id = runStoreKit.randomId();
+    const e = runStoreKit.encodeRun(state, id, this.options.secret, false);
+    const reply = await this.script.toolwrightRunSave(this.keys.of(id).run, e.revision, e.state, JSON.stringify(e.pendingCallIds), e.interruptions, ttlMs);
+    await this.touch(id, reply[1]);
+    return id;
+  }
+
+  async load<TContext = unknown>(agents: Agent<any> | ReadonlyArray<Agent<any>>, id: string): Promise<RunState<TContext>> {
+    runStoreKit.checkRunId(id, 'store.load(agents, id)');
+    const k = this.keys.of(id);
+    const [[, run], [, decisions]] = (await this.client.multi().hmget(k.run, 'status', 'revision', 'state', 'completedAt', 'updatedAt').hgetall(k.decisions).exec()) as [
+      [unknown, Array<string | null>],
+      [unknown, Record<string, string>],
+    ];
+    const [status, revision, state, completedAt, updatedAt] = run;
+    if (status === null) throw new RunNotFoundError(id);
+    if (state === null || revision === null) throw new RunAlreadyClaimedError(id, 'completed', Number(completedAt ?? updatedAt));
+    return runStoreKit.decodeRun<TContext>(agents, id, { revision, state, decisions }, this.options.secret);
+  }
+
+  async claim(id: string, options: ClaimOptions = {}): Promise<RunClaim> {
+    runStoreKit.checkRunId(id, 'store.claim(id)');
+    const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.claim(id, { leaseMs })');
+    const token = runStoreKit.randomId();
+    const reply = await this.script.toolwrightRunClaim(this.keys.of(id).run, token, leaseMs);
+    if (reply[0] === 'missing') throw new RunNotFoundError(id);
+    if (reply[0] !== 'ok') throw heldError(id, reply);
+    await this.touch(id, reply[1]);
+    return { runId: id, token, claimedAt: Number(reply[1]), leaseExpiresAt: Number(reply[2]), attempt: Number(reply[3]) };
+  }
+
+  async renew(claim: RunClaim, options: ClaimOptions = {}): Promise<RunClaim> {
+    runStoreKit.checkClaim(claim, 'store.renew(claim)');
+    const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.renew(claim, { leaseMs })');
+    const reply = await this.script.toolwrightRunRenew(this.keys.of(claim.runId).run, claim.token, leaseMs);
+    if (reply[0] !== 'ok') throw this.lost(claim, reply);
+    await this.touch(claim.runId, reply[1]);
+    return { ...claim, leaseExpiresAt: Number(reply[2]) };
+  }
+
+  async complete(id: string, claim?: RunClaim): Promise<void> {
+    const token = this.tokenFor(id, claim, 'store.complete(id)');
+    const k = this.keys.of(id);
+    const reply = await this.script.toolwrightRunComplete(k.run, k.decisions, k.calls, k.outputs, token, this.options.completedTtlMs);
+    if (reply[0] === 'ok') return void (await this.touch(id, reply[1]));
+    if (reply[0] === 'missing') throw new RunNotFoundError(id);
+    if (claim) throw this.lost(claim, reply);
+  }
+
+  async release(id: string, claim?: RunClaim): Promise<void> {
+    const token = this.tokenFor(id, claim, 'store.release(id)');
+    const reply = await this.script.toolwrightRunRelease(this.keys.of(id).run, token);
+    if (reply[0] === 'ok') return void (await this.touch(id, reply[1]));
+    if (reply[0] === 'missing') throw new RunNotFoundError(id);
+    const v = view(reply);
+    if (v.status === 'completed') throw new RunAlreadyClaimedError(id, 'completed', v.completedAt ?? 0);
+    if (claim) throw this.lost(claim, reply);
+  }
+
+  async list(filter: RunListFilter = {}): Promise<StoredRunSummary[]> {
+    const limit = filter.limit ?? 1_000;
+    const [seconds, micros] = await this.client.time();
+    const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    const max = filter.olderThanMs !== undefined ? String(now - filter.olderThanMs) : '+inf';
+    const out: StoredRunSummary[] = [];
+    for (let offset = 0; out.length < limit; offset += PAGE) {
+      const ids = await this.client.zrangebyscore(this.keys.index, '-inf', max, 'LIMIT', offset, PAGE);
+      if (ids.length === 0) break;
+      const pipeline = this.client.pipeline();
+      for (const id of ids) pipeline.hmget(this.keys.of(id).run, 'status', 'updatedAt');
+      const rows = (await pipeline.exec()) as Array<[unknown, Array<string | null>]>;
+      const gone: string[] = [];
+      ids.forEach((id, i) => {
+        const [status, updatedAt] = rows[i]![1];
+        if (status === null) return void gone.push(id);
+        if (filter.status !== undefined && status !== filter.status) return;
+        if (out.length < limit) out.push({ id, status: status as StoredRunStatus, updatedAt: Number(updatedAt) });
+      });
+      // Runs that expired leave their id in the index: drop them (the next page shifts back by as many).
+      if (gone.length > 0) {
+        await this.client.zrem(this.keys.index, ...gone);
+        offset -= gone.length;
+      }
+    }
+    return out.sort((a, b) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : 1));
+  }
+
+  async inspect(id: string): Promise<StoredRunInfo> {
+    runStoreKit.checkRunId(id, 'store.inspect(id)');
+    const k = this.keys.of(id);
+    const [[, run], [, signed]] = (await this.client.multi().hgetall(k.run).hgetall(k.decisions).exec()) as [[unknown, Record<string, string>], [unknown, Record<string, string>]];
+    if (run.status === undefined) throw new RunNotFoundError(id);
+    const { secret } = this.options;
+    const decisions: Record<string, StoredDecision> = {};
+    if (run.revision !== undefined) for (const [callId, text] of Object.entries(signed)) decisions[callId] = runStoreKit.decodeDecision(secret, id, run.revision, callId, text);
+    return {
+      id,
+      status: run.status as StoredRunStatus,
+      updatedAt: Number(run.updatedAt),
+      createdAt: Number(run.createdAt),
+      expiresAt: Number(run.expiresAt),
+      attempts: Number(run.attempts ?? 0),
+      ...(run.status === 'claimed' ? { claimedAt: Number(run.claimedAt), leaseExpiresAt: Number(run.leaseExpiresAt) } : {}),
+      interruptions: run.status === 'paused' && run.interruptions && run.revision ? runStoreKit.decodeInterruptions(secret, id, run.revision, run.interruptions) : [],
+      decisions,
+    };
+  }
+
+  approve(id: string, callId: string, options: ApproveOptions = {}): Promise<void> {
+    return this.decide(id, callId, { approved: true, ...options });
+  }
+
+  reject(id: string, callId: string, options: RejectOptions = {}): Promise<void> {
+    return this.decide(id, callId, { approved: false, ...options });
+  }
+
+  /** Sweeps the ids of expired runs from the index (the runs themselves expire natively); returns how many. */
+  async purgeExpired(): Promise<number> {
+    let removed = 0;
+    for (let cursor = '0'; ; ) {
+      const [next, members] = await this.client.zscan(this.keys.index, cursor, 'COUNT', PAGE);
+      const ids = members.filter((_, i) => i % 2 === 0);
+      if (ids.length > 0) {
+        const pipeline = this.client.pipeline();
+        for (const id of ids) pipeline.exists(this.keys.of(id).run);
+        const exists = (await pipeline.exec()) as Array<[unknown, number]>;
+        const gone = ids.filter((_, i) => exists[i]![1] === 0);
+        if (gone.length > 0) removed += await this.client.zrem(this.keys.index, ...gone);
+      }
+      if (next === '0') return removed;
+      cursor = next;
+    }
+  }
+
+  async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {
+    runStoreKit.checkClaim(claim, 'store.beginCall(claim, callId)');
+    const k = this.keys.of(claim.runId);
+    const reply = await this.script.toolwrightCallBegin(k.run, k.calls, k.outputs, claim.token, callId, toolName);
+    if (reply[0] === 'ok') return undefined;
+    if (reply[0] === 'exists') return entryOf(String(reply[1]), String(reply[2]));
+    throw this.lost(claim, reply);
+  }
+
+  async restartCall(claim: RunClaim, callId: string): Promise<void> {
+    runStoreKit.checkClaim(claim, 'store.restartCall(claim, callId)');
+    const k = this.keys.of(claim.runId);
+    const reply = await this.script.toolwrightCallRestart(k.run, k.calls, k.outputs, claim.token, callId);
+    if (reply[0] === 'nocall') throw new RunStateError(`store.restartCall: call ${callId} of run ${claim.runId} is not in the ledger.`);
+    if (reply[0] !== 'ok') throw this.lost(claim, reply);
+  }
+
+  async finishCall(runId: string, callId: string, output: RecordedCallOutput): Promise<void> {
+    const k = this.keys.of(runId);
+    await this.script.toolwrightCallFinish(k.run, k.calls, k.outputs, callId, JSON.stringify(output));
+  }
+
+  async forgetCall(runId: string, callId: string): Promise<void> {
+    const k = this.keys.of(runId);
+    await this.client.multi().hdel(k.calls, callId).hdel(k.outputs, callId).exec();
+  }
+
+  async calls(runId: string): Promise<CallLedgerEntry[]> {
+    const k = this.keys.of(runId);
+    const [[, entries], [, outputs]] = (await this.client.multi().hgetall(k.calls).hgetall(k.outputs).exec()) as [[unknown, Record<string, string>], [unknown, Record<string, string>]];
+    return Object.entries(entries)
+      .map(([key, text]) => entryOf(text, outputs[key] ?? ''))
+      .sort((a, b) => a.startedAt - b.startedAt || (a.callId < b.callId ? -1 : 1));
+  }
+
+  private get script(): Scripted {
+    return this.client as unknown as Scripted;
+  }
+
+  private async decide(id: string, callId: string, decision: StoredDecision): Promise<void> {
+    runStoreKit.checkRunId(id, 'store.approve/reject(id, callId)');
+    const k = this.keys.of(id);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [revision, pendingText] = await this.client.hmget(k.run, 'revision', 'pending');
+      const signed = runStoreKit.encodeDecision(this.options.secret, id, revision ?? '', callId, decision);
+      const reply = await this.script.toolwrightRunDecide(k.run, k.decisions, callId, signed, revision ?? '');
+      if (reply[0] === 'ok') return void (await this.touch(id, reply[1]));
+      if (reply[0] === 'missing') throw new RunNotFoundError(id);
+      if (reply[0] === 'notpending') throw new RunStateError(runStoreKit.notPendingMessage(id, callId, JSON.parse(String(reply[1] ?? pendingText ?? '[]')) as string[]));
+      if (reply[0] === 'held') throw heldError(id, reply);
+      // 'changed': the run was saved again between the read and the script; decide on the new revision.
+    }
+    throw new RunAlreadyClaimedError(id, 'claimed', Date.now());
+  }
+
+  /** Records the run's last update in the index `list` reads. */
+  private async touch(id: string, at: string | number | null | undefined): Promise<void> {
+    await this.client.zadd(this.keys.index, Number(at), id);
+  }
+
+  private tokenFor(id: string, claim: RunClaim | undefined, where: string): string {
+    runStoreKit.checkRunId(id, where);
+    if (claim === undefined) return '';
+    runStoreKit.checkClaim(claim, where);
+    if (claim.runId !== id) throw new RunStateError(`The claim is on run ${claim.runId}, not on run ${id}.`);
+    return claim.token;
+  }
+
+  private lost(claim: RunClaim, reply: Reply): Error {
+    if (reply[0] === 'missing') return new RunNotFoundError(claim.runId);
+    return runStoreKit.lostClaimError(claim, view(reply), Date.now());
+  }
+}
+
+/** Ids read per round trip by `list` and `purgeExpired`. */
+const PAGE = 200;
+
+/** The holder fields of a `held` reply, as `ClaimView`. */
+function view(reply: Reply) {
+  const num = (v: string | number | null | undefined): number | null => (v === '' || v === null || v === undefined ? null : Number(v));
+  return { status: String(reply[1]) as StoredRunStatus, token: String(reply[2] ?? ''), claimedAt: num(reply[3]), leaseExpiresAt: num(reply[4]), completedAt: num(reply[5]) };
+}
+
+/** The error for a run a script found held by someone else (or completed). */
+function heldError(id: string, reply: Reply): RunAlreadyClaimedError {
+  const v = view(reply);
+  if (v.status === 'completed') return new RunAlreadyClaimedError(id, 'completed', v.completedAt ?? 0);
+  return new RunAlreadyClaimedError(id, 'claimed', v.claimedAt ?? 0, v.leaseExpiresAt ?? undefined);
+}
+
+function entryOf(text: string, output: string): CallLedgerEntry {
+  const raw = JSON.parse(text) as CallLedgerEntry;
+  const entry: CallLedgerEntry = { callId: raw.callId, toolName: raw.toolName, status: raw.status, attempts: raw.attempts, startedAt: raw.startedAt };
+  if (raw.finishedAt !== undefined) entry.finishedAt = raw.finishedAt;
+  if (output !== '') entry.output = JSON.parse(output) as RecordedCallOutput;
+  return entry;
+}

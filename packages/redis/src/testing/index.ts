@@ -1,0 +1,2 @@
+export { startRedisServer } from './redis-server';
+export type { TestRedisServer, TestRedisServerOptions } from './redis-server';

@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { RunStateError, UserError } from '@toolwright/core';
+import { RedisRunStore } from '../src';
+import { startRedisServer, type TestRedisServer } from '../src/testing';
+import { describeBackend, requireBackend } from '../../../test-support/backends';
+import { CONTRACT_SECRET, describeRunStoreContract } from '../../../test-support/run-stores/contract';
+import { describeResumeContract } from '../../../test-support/run-stores/resume-contract';
+import { pausedRefund, refundAgent } from '../../../test-support/run-stores/fixtures';
+
+const redisBackend = requireBackend({ name: 'redis-server', binaries: ['redis-server'], debianPackages: ['redis-server'] });
+
+describeBackend(redisBackend, 'RedisRunStore on a real Redis server', () => {
+  let server: TestRedisServer;
+  let client: Redis;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    client = new Redis(server.url);
+  }, 30_000);
+
+  afterAll(async () => {
+    await client?.quit();
+    await server?.stop();
+  });
+
+  describe('meets the RunStore contract', () => {
+    describeRunStoreContract(() => ({ make: (options = {}) => new RedisRunStore({ client, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
+  });
+
+  describe('resumes through the runner', () => {
+    describeResumeContract(() => new RedisRunStore({ client, secret: CONTRACT_SECRET }));
+  });
+
+  describe('its keys', () => {
+    it('keeps a run under one hash tag, with a native TTL', async () => {
+      const store = new RedisRunStore({ client, secret: CONTRACT_SECRET, prefix: 'app:' });
+      const id = await store.save((await pausedRefund(refundAgent({ refunds: [] }))).state, { ttlMs: 60_000 });
+      const ttl = await client.pttl(`app:{${id}}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      expect(await client.zscore('app:runs', id)).not.toBeNull();
+    });
+
+    it('sweeps expired runs from the index', async () => {
+      const store = new RedisRunStore({ client, secret: CONTRACT_SECRET, prefix: 'sweep:' });
+      const id = await store.save((await pausedRefund(refundAgent({ refunds: [] }))).state, { ttlMs: 60_000 });
+      await client.del(`sweep:{${id}}`);
+      expect(await store.purgeExpired()).toBe(1);
+      expect(await client.zscore('sweep:runs', id)).toBeNull();
+    });
+
+    it('refuses a state changed in Redis, and a decision moved from another run', async () => {
+      const store = new RedisRunStore({ client, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const a = await pausedRefund(agent, 'A-1', 10);
+      const b = await pausedRefund(agent, 'B-2', 20);
+      const idA = await store.save(a.state);
+      const idB = await store.save(b.state);
+      const state = (await client.hget(`toolwright:{${idA}}`, 'state'))!;
+      await client.hset(`toolwright:{${idA}}`, 'state', state.replace('\\\\\\"amount\\\\\\":10', '\\\\\\"amount\\\\\\":99999'));
+      expect(await client.hget(`toolwright:{${idA}}`, 'state')).not.toBe(state);
+      await expect(store.load(agent, idA)).rejects.toThrow(RunStateError);
+      await store.approve(idB, b.interruptions[0]!.callId);
+      const signed = (await client.hget(`toolwright:{${idB}}:decisions`, b.interruptions[0]!.callId))!;
+      const idC = await store.save(b.state);
+      await client.hset(`toolwright:{${idC}}:decisions`, b.interruptions[0]!.callId, signed);
+      await expect(store.load(agent, idC)).rejects.toThrow(RunStateError);
+    });
+
+    it('refuses a prefix that would break the hash tags, and a store without a connection', () => {
+      expect(() => new RedisRunStore({ client, secret: CONTRACT_SECRET, prefix: 'a{b}:' })).toThrow(UserError);
+      expect(() => new RedisRunStore({ secret: CONTRACT_SECRET })).toThrow('URL');
+    });
+
+    it('connects from a URL and disconnects on close', async () => {
+      const store = new RedisRunStore({ url: server.url, secret: CONTRACT_SECRET });
+      const id = await store.save((await pausedRefund(refundAgent({ refunds: [] }))).state);
+      expect((await store.inspect(id)).status).toBe('paused');
+      await store.close();
+      expect(store.client.status).toBe('end');
+    });
+  });
+});
