@@ -8,8 +8,11 @@ import { enforcedSchemaOf } from '../schema/strict-local-schema';
 
 /** @internal What argument handling needs per schema, built once. */
 export interface CompiledArguments {
+  /** Accepts or refuses; stops at the first error (see `firstErrorAjv`). */
   validate: ValidateFunction;
   nullPlan: NullPlan | null;
+  /** The all-errors validator, compiled on the first invalid call, to list every violation. */
+  detailed?: ValidateFunction;
 }
 
 // Keyed by the schema object itself: spread copies of a tool share it, a new schema recompiles,
@@ -32,7 +35,7 @@ function compile(parameters: JsonSchema, toolName: string): CompiledArguments {
   }
   try {
     const enforced = enforcedSchemaOf(parameters);
-    return { validate: compileSchema(enforced), nullPlan: compileNullPlan(enforced) };
+    return { validate: compileSchema(enforced, { allErrors: false }), nullPlan: compileNullPlan(enforced) };
   } catch (error) {
     const reason = errorMessage(error);
     throw new ToolDefinitionError(
@@ -42,6 +45,12 @@ function compile(parameters: JsonSchema, toolName: string): CompiledArguments {
       '',
     );
   }
+}
+
+/** @internal The all-errors validator of compiled arguments (compiled once, on first use). */
+export function detailedValidatorOf(compiled: CompiledArguments, parameters: JsonSchema): ValidateFunction {
+  compiled.detailed ??= compileSchema(enforcedSchemaOf(parameters));
+  return compiled.detailed;
 }
 
 /** @internal Compiles a tool's validator ahead of its first call (for start-up checks and benchmarks). */

@@ -57,7 +57,7 @@ export function compileNullPlan(root: JsonSchema): NullPlan | null {
       const plans = variants.map(planOf);
       if (plans.some((p) => p !== null)) {
         plan.variants = variants.map((variant, i) => ({
-          accepts: variants.length === 1 ? null : compileSchema(withDefinitions(variant as JsonSchema, root)),
+          accepts: variants.length === 1 ? null : compileSchema(withDefinitions(variant as JsonSchema, root), { allErrors: false }),
           plan: plans[i],
         }));
       }

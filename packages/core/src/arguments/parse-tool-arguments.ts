@@ -1,8 +1,12 @@
 import { errorMessage } from '../errors/error-message';
-import { ToolArgumentsError } from '../errors/tool-arguments.error';
+import { ToolArgumentsError, type ArgumentViolation } from '../errors/tool-arguments.error';
+import { echo, formatCount } from '../limits/bounded-text';
+import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import type { Tool } from '../tool/tool';
-import { compiledArgumentsOf } from './compiled-arguments';
-import { forbiddenKeyViolations, mayContainForbiddenKeys } from './forbidden-keys';
+import { scanArguments } from './argument-scan';
+import { compiledArgumentsOf, detailedValidatorOf, type CompiledArguments } from './compiled-arguments';
+import { mayContainForbiddenKeys } from './forbidden-keys';
+import { mayHoldNonFiniteNumbers, nestingExceeds } from './json-text';
 import { applyNullPlan } from './null-plan';
 import { toViolations } from './violations';
 
@@ -10,10 +14,13 @@ import { toViolations } from './violations';
  * Parses and validates the raw JSON arguments of a call to `tool`, against exactly
  * `tool.parameters` (compiled once per schema object). An empty or blank string means `{}`.
  * Fields the strict rewrite made nullable arrive absent instead of `null`. Keys `__proto__`,
- * `constructor` and `prototype` are refused anywhere.
+ * `constructor` and `prototype` are refused anywhere, and so are numbers JSON cannot hold as a
+ * finite double (`1e400`). Text longer than `TOOLWRIGHT_LIMITS.maxArgumentsLength` or nested
+ * deeper than `maxArgumentDepth` is refused before it is parsed. Nothing a model sends can make
+ * this function throw anything but these two errors.
  *
- * @throws ToolArgumentsError listing every violation with its JSON pointer, in words a model can
- *   act on; the tool must not run then.
+ * @throws ToolArgumentsError listing the violations with their JSON pointers, in words a model
+ *   can act on (bounded: see `ToolArgumentsError`); the tool must not run then.
  * @throws ToolDefinitionError when the tool's schema cannot be compiled.
  *
  * @example
@@ -22,35 +29,71 @@ import { toViolations } from './violations';
 export function parseToolArguments(tool: Pick<Tool, 'name' | 'parameters'>, raw: string, callId?: string): unknown {
   const compiled = compiledArgumentsOf(tool.parameters, tool.name);
   const value = parseJson(tool.name, raw, callId);
-  if (raw !== undefined && raw !== null && mayContainForbiddenKeys(raw)) {
-    const forbidden = forbiddenKeyViolations(value);
-    if (forbidden.length > 0) throw new ToolArgumentsError(tool.name, forbidden, callId);
+  if (typeof raw === 'string') {
+    const forbiddenKeys = mayContainForbiddenKeys(raw);
+    const nonFiniteNumbers = mayHoldNonFiniteNumbers(raw);
+    if (forbiddenKeys || nonFiniteNumbers) {
+      const found = scanArguments(value, { forbiddenKeys, nonFiniteNumbers }, TOOLWRIGHT_LIMITS.maxListedViolations);
+      if (found.total > 0) throw new ToolArgumentsError(tool.name, found.violations, callId, found.total);
+    }
   }
-  if (!compiled.validate(value)) {
-    throw new ToolArgumentsError(tool.name, toViolations(compiled.validate.errors ?? []), callId);
-  }
+  if (!compiled.validate(value)) throw schemaViolations(tool, compiled, value, raw, callId);
   if (compiled.nullPlan !== null) applyNullPlan(compiled.nullPlan, value);
   return value;
 }
 
+/**
+ * The error for arguments the schema refuses. Arguments of ordinary size are checked again
+ * with the all-errors validator so that every violation is reported; for larger ones the
+ * first-error validator's finding stands (listing them all could take more memory than the
+ * arguments themselves).
+ */
+function schemaViolations(
+  tool: Pick<Tool, 'name' | 'parameters'>,
+  compiled: CompiledArguments,
+  value: unknown,
+  raw: string,
+  callId: string | undefined,
+): ToolArgumentsError {
+  const small = typeof raw !== 'string' || raw.length <= TOOLWRIGHT_LIMITS.detailedCheckMaxLength;
+  if (small) {
+    const detailed = detailedValidatorOf(compiled, tool.parameters);
+    if (!detailed(value)) return new ToolArgumentsError(tool.name, toViolations(detailed.errors ?? []), callId);
+  }
+  const violations: ArgumentViolation[] = toViolations(compiled.validate.errors ?? []);
+  if (!small) {
+    violations.push({
+      path: '',
+      message: `(the arguments are ${formatCount(raw.length)} characters long, so checking stopped at the first problem; there may be more)`,
+    });
+  }
+  return new ToolArgumentsError(tool.name, violations, callId);
+}
+
 function parseJson(toolName: string, raw: string | undefined | null, callId: string | undefined): object {
-  if (raw === undefined || raw === null || isBlank(raw)) return {};
+  if (raw === undefined || raw === null || (typeof raw === 'string' && isBlank(raw))) return {};
+  const refuse = (message: string): never => {
+    throw new ToolArgumentsError(toolName, [{ path: '', message }], callId);
+  };
+  if (typeof raw !== 'string') refuse(`must be sent as JSON text (got ${typeof raw})`);
+  const { maxArgumentsLength, maxArgumentDepth } = TOOLWRIGHT_LIMITS;
+  if (raw.length > maxArgumentsLength) {
+    refuse(`are ${formatCount(raw.length)} characters long; at most ${formatCount(maxArgumentsLength)} are accepted. Send smaller arguments`);
+  }
+  if (nestingExceeds(raw, maxArgumentDepth)) {
+    refuse(`nest objects and arrays more than ${maxArgumentDepth} levels deep; at most ${maxArgumentDepth} are accepted. Send flatter arguments`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    const reason = errorMessage(error);
-    throw new ToolArgumentsError(
-      toolName,
-      [{ path: '', message: `is not valid JSON (${reason}). Send the arguments as one JSON object` }],
-      callId,
-    );
+    refuse(`is not valid JSON (${echo(errorMessage(error), 4 * TOOLWRIGHT_LIMITS.maxEchoLength)}). Send the arguments as one JSON object`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    throw new ToolArgumentsError(toolName, [{ path: '', message: `must be a JSON object (got ${got})` }], callId);
+    refuse(`must be a JSON object (got ${got})`);
   }
-  return value;
+  return value as object;
 }
 
 function isBlank(raw: string): boolean {

@@ -3,6 +3,10 @@ import type { ArgumentViolation } from '../errors/tool-arguments.error';
 import { pointer } from '../schema/json-pointer';
 import { isSchemaObject } from '../schema/schema-utils';
 import { optionalKeysOf } from '../schema/strict-optional-keys';
+import { echo, listSome, prefixOf } from '../limits/bounded-text';
+
+// Lists a message may quote (allowed properties, enum members) show this many entries.
+const MAX_LISTED_NAMES = 20;
 
 type Entry = { path: string; error?: ErrorObject; violation?: ArgumentViolation };
 
@@ -67,10 +71,12 @@ function collapseAlternatives(entries: Entry[], error: ErrorObject): void {
     const e = entry.error;
     if (e?.keyword === 'type') expected.push(...String(e.params.type).split(','));
     else if (e?.keyword === 'enum') expected.push(`one of ${listValues(e.params.allowedValues)}`);
-    else if (e?.keyword === 'const') expected.push(JSON.stringify(e.params.allowedValue));
+    else if (e?.keyword === 'const') expected.push(jsonText(e.params.allowedValue));
   }
   const unique = [...new Set(expected)];
-  const what = unique.length > 0 ? unique.join(' or ') : 'one of the allowed alternatives';
+  const shown = unique.slice(0, MAX_LISTED_NAMES);
+  if (unique.length > shown.length) shown.push(`${unique.length - shown.length} other alternatives`);
+  const what = shown.length > 0 ? shown.join(' or ') : 'one of the allowed alternatives';
   entries.push({ path: at, violation: { path: at, message: `must be ${what} (got ${received(error.data)})` } });
 }
 
@@ -93,7 +99,7 @@ function describe(error: ErrorObject): ArgumentViolation {
       const props = isSchemaObject(error.parentSchema) && isSchemaObject(error.parentSchema.properties)
         ? Object.keys(error.parentSchema.properties)
         : [];
-      const allowed = props.length > 0 ? `; allowed properties: ${props.join(', ')}` : '';
+      const allowed = props.length > 0 ? `; allowed properties: ${listSome(props, MAX_LISTED_NAMES, (p) => echo(p))}` : '';
       return { path, message: `is not an allowed property${allowed}. Remove it` };
     }
     case 'type':
@@ -101,21 +107,26 @@ function describe(error: ErrorObject): ArgumentViolation {
     case 'enum':
       return { path, message: `must be one of ${listValues(params.allowedValues)} (got ${received(error.data)})` };
     case 'const':
-      return { path, message: `must be ${JSON.stringify(params.allowedValue)} (got ${received(error.data)})` };
+      return { path, message: `must be ${jsonText(params.allowedValue)} (got ${received(error.data)})` };
     case 'format': {
       const example = FORMAT_EXAMPLES[String(params.format)];
       const hint = example ? `, e.g. "${example}"` : '';
-      return { path, message: `must be a valid ${String(params.format)} string${hint} (got ${received(error.data)})` };
+      return { path, message: `must be a valid ${echo(String(params.format))} string${hint} (got ${received(error.data)})` };
     }
     case 'pattern':
-      return { path, message: `must match the pattern ${String(params.pattern)} (got ${received(error.data)})` };
+      return { path, message: `must match the pattern ${echo(String(params.pattern), 4 * MAX_LISTED_NAMES)} (got ${received(error.data)})` };
     default:
-      return { path, message: `${error.message ?? 'is invalid'} (got ${received(error.data)})` };
+      return { path, message: `${echo(error.message ?? 'is invalid', 4 * MAX_LISTED_NAMES)} (got ${received(error.data)})` };
   }
 }
 
 function listValues(values: unknown): string {
-  return Array.isArray(values) ? values.map((v) => JSON.stringify(v)).join(', ') : String(values);
+  return Array.isArray(values) ? listSome(values, MAX_LISTED_NAMES, jsonText) : echo(String(values));
+}
+
+/** A schema value (const, enum member) as short JSON text. */
+function jsonText(value: unknown): string {
+  return echo(JSON.stringify(value) ?? String(value));
 }
 
 function received(value: unknown): string {
@@ -123,8 +134,8 @@ function received(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') {
-    const text = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    const text = value.length > 60 ? `${prefixOf(value, 57)}...` : value;
     return JSON.stringify(text);
   }
-  return String(value);
+  return echo(String(value));
 }

@@ -2,6 +2,9 @@ import { UserError } from '../errors/user.error';
 import { isSchemaObject } from '../schema/schema-utils';
 import type { JsonSchema } from '../tool/json-schema';
 import type { Tool } from '../tool/tool';
+import { nestingExceeds } from '../arguments/json-text';
+import { echo } from '../limits/bounded-text';
+import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 
 /** The parameter a `duplicates: 'confirm'` tool gains; it never reaches the method. */
 export const CONFIRM_DUPLICATE_PARAMETER = 'confirm_duplicate';
@@ -47,6 +50,9 @@ export function advertisedParameters(tool: Pick<Tool, 'name' | 'parameters' | 's
  */
 export function splitConfirmFlag(raw: string): { raw: string; confirm: boolean } | { problem: string } {
   if (typeof raw !== 'string' || !raw.includes(CONFIRM_DUPLICATE_PARAMETER)) return { raw, confirm: false };
+  // Text argument parsing refuses (too long, too deep) is left to it, unparsed here.
+  const { maxArgumentsLength, maxArgumentDepth } = TOOLWRIGHT_LIMITS;
+  if (raw.length > maxArgumentsLength || nestingExceeds(raw, maxArgumentDepth)) return { raw, confirm: false };
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -57,7 +63,7 @@ export function splitConfirmFlag(raw: string): { raw: string; confirm: boolean }
   if (!isSchemaObject(value) || !(CONFIRM_DUPLICATE_PARAMETER in value)) return { raw, confirm: false };
   const flag = value[CONFIRM_DUPLICATE_PARAMETER];
   if (flag !== null && typeof flag !== 'boolean') {
-    return { problem: `"${CONFIRM_DUPLICATE_PARAMETER}" must be true, false or null (got ${JSON.stringify(flag)})` };
+    return { problem: `"${CONFIRM_DUPLICATE_PARAMETER}" must be true, false or null (got ${echo(JSON.stringify(flag) ?? String(flag))})` };
   }
   const rest: Record<string, unknown> = { ...value };
   delete rest[CONFIRM_DUPLICATE_PARAMETER];

@@ -1,4 +1,5 @@
 import { canonicalJson } from './canonical-json';
+import { prefixOf } from '../limits/bounded-text';
 
 /** An earlier call of a tool with a duplicate policy, remembered for the rest of the run. */
 export interface CalledToolRecord {
@@ -18,5 +19,5 @@ export function duplicateKey(toolName: string, args: unknown): string {
 
 /** Shortens an output to what the ledger keeps. @internal */
 export function rememberedOutput(text: string): string {
-  return text.length <= MAX_REMEMBERED_OUTPUT ? text : `${text.slice(0, MAX_REMEMBERED_OUTPUT)}… [${text.length - MAX_REMEMBERED_OUTPUT} more characters]`;
+  return text.length <= MAX_REMEMBERED_OUTPUT ? text : `${prefixOf(text, MAX_REMEMBERED_OUTPUT)}… [${text.length - MAX_REMEMBERED_OUTPUT} more characters]`;
 }

@@ -5,6 +5,7 @@ import type { PendingBatch } from '../state/pending-batch';
 import type { RunState } from '../state/run-state';
 import { CONFIRM_DUPLICATE_PARAMETER } from './confirm-parameter';
 import { duplicateKey, rememberedOutput } from './duplicate-ledger';
+import { echo } from '../limits/bounded-text';
 
 /**
  * The duplicate-call stage, before approvals: a call of a `reject` or `confirm` tool whose
@@ -32,8 +33,8 @@ export function applyDuplicatePolicies(state: RunState<any>, prepared: PreparedC
         ? `If running it again is really intended (for example the user asked for it twice), call "${tool.name}" again with the same arguments and "${CONFIRM_DUPLICATE_PARAMETER}": true.`
         : 'Use that result instead of calling the tool again.';
     const text = earlier
-      ? `Not run: tool "${tool.name}" was already called with these same arguments in this run (call ${earlier.callId}). It returned:\n${earlier.output}\n${how}`
-      : `Not run: this call repeats call ${earlierInBatch} of the same batch (tool "${tool.name}", same arguments), which runs once. ${how}`;
+      ? `Not run: tool "${tool.name}" was already called with these same arguments in this run (call ${echo(earlier.callId)}). It returned:\n${earlier.output}\n${how}`
+      : `Not run: this call repeats call ${echo(earlierInBatch ?? '')} of the same batch (tool "${tool.name}", same arguments), which runs once. ${how}`;
     p.answer = ToolResult.text(text);
     p.failed = false;
   }
@@ -42,5 +43,6 @@ export function applyDuplicatePolicies(state: RunState<any>, prepared: PreparedC
 /** Remembers a call that ran and succeeded, so that a later identical call counts as a duplicate. @internal */
 export function recordCalledTool(state: RunState<any>, p: PreparedCall, outcome: CallOutcome): void {
   if (p.duplicateKey === undefined || !outcome.invoked || outcome.failed) return;
-  state.calledTools.set(duplicateKey(p.call.name, p.args), { toolName: p.call.name, callId: p.call.callId, output: rememberedOutput(outcome.result.text) });
+  // The key computed before the call: the tool may have changed its argument object since.
+  state.calledTools.set(p.duplicateKey, { toolName: p.call.name, callId: p.call.callId, output: rememberedOutput(outcome.result.text) });
 }

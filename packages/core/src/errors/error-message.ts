@@ -3,12 +3,23 @@
  * anything else). @internal
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
+  // Whatever a tool throws is examined here, so nothing about it may throw in turn: a getter
+  // on `message`, a Proxy, an object without a prototype (no toString), a throwing toJSON.
   try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    // A value JSON cannot write (a cycle, a BigInt) still has a string form.
+    if (error instanceof Error) return String(error.message);
+    if (typeof error === 'string') return error;
+    try {
+      const json = JSON.stringify(error);
+      if (json !== undefined) return json;
+    } catch {
+      // A value JSON cannot write (a cycle, a BigInt) may still have a string form.
+    }
     return String(error);
+  } catch {
+    return `a thrown ${typeofSafe(error)} that cannot be shown as text`;
   }
+}
+
+function typeofSafe(value: unknown): string {
+  return value === null ? 'null' : typeof value;
 }
