@@ -8,10 +8,16 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
 /**
  * Wraps a serialised state in a signed envelope: `{ format, algorithm, payload, signature }`,
- * where `signature` is the lowercase hex HMAC-SHA256 of the exact `payload` text. @internal
+ * where `signature` is the lowercase hex HMAC-SHA256 of the UTF-8 bytes of the exact `payload`
+ * text. Those bytes are the canonical form: only well-formed UTF-16 text has one, since every
+ * lone surrogate encodes to the same bytes as U+FFFD (so two different texts would share a
+ * signature). Text that is not well-formed is refused, on signing and on verifying. @internal
  */
 export function signState(payload: string, secret: string): string {
   checkSecret(secret);
+  if (!isWellFormed(payload)) {
+    throw new RunStateError('The run state cannot be signed: its text holds a lone surrogate (not well-formed UTF-16), which has no exact UTF-8 form.');
+  }
   return JSON.stringify({ format: SIGNED_MARKER, algorithm: ALGORITHM, payload, signature: hmac(payload, secret) });
 }
 
@@ -46,6 +52,11 @@ export function unwrapSignedState(text: string, secret: string | undefined): str
   if (keys !== 'algorithm,format,payload,signature' || envelope.algorithm !== ALGORITHM || typeof envelope.payload !== 'string' || typeof envelope.signature !== 'string') {
     throw new RunStateError(`The signed run state's envelope is malformed (expected format, algorithm "${ALGORITHM}", payload and signature, got keys ${keys}).`);
   }
+  if (!isWellFormed(envelope.payload)) {
+    throw new RunStateError(
+      "The signed run state's payload holds a lone surrogate (not well-formed UTF-16). A signed state never does: it was changed after signing. Refusing to resume it.",
+    );
+  }
   const expected = Buffer.from(hmac(envelope.payload, secret), 'hex');
   const given = HEX_SHA256.test(envelope.signature) ? Buffer.from(envelope.signature, 'hex') : undefined;
   if (!given || given.length !== expected.length || !nodeCrypto().timingSafeEqual(given, expected)) {
@@ -62,4 +73,15 @@ function checkSecret(secret: unknown): void {
   if (typeof secret !== 'string' || secret.length === 0) {
     throw new RunStateError('The run state secret must be a non-empty string (use a long random value kept on the server).');
   }
+  if (!isWellFormed(secret)) {
+    throw new RunStateError('The run state secret holds a lone surrogate (not well-formed UTF-16); use a secret of plain characters, e.g. random hex.');
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` is well-formed UTF-16 (no lone surrogate), so that its UTF-8 bytes stand for it alone. @internal */
+export function isWellFormed(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === 'function' ? native.call(text) : !LONE_SURROGATE.test(text);
 }
