@@ -9,6 +9,11 @@ export type { ArgumentViolation, FailedCallSummary } from './errors';
 // Results and content
 export { Content, ToolResult, toToolResult, toModelOutput, emptyUsage, addUsage } from './result';
 export type { ContentPart, TextContent, ImageContent, FileContent, DisplayHint, Usage } from './result';
+export type { OutputTruncation } from './result/output-cap';
+
+// Limits on what models, tools and stored states can make Toolwright do
+export { TOOLWRIGHT_LIMITS } from './limits/limits';
+export type { ToolwrightLimits } from './limits/limits';
 
 // Items
 export { userMessage, assistantMessage, messageText } from './items/item';

@@ -9,6 +9,8 @@ describe('@toolwright/core public surface', () => {
       'ToolwrightError', 'UserError', 'ToolDefinitionError', 'ToolArgumentsError', 'ToolTimeoutError', 'ToolCallError',
       'GuardrailTripwireError', 'MaxTurnsExceededError', 'RunStateError', 'ModelError', 'RunCancelledError',
       'ConsecutiveToolFailuresError',
+      // Limits
+      'TOOLWRIGHT_LIMITS',
       // Results, content and items
       'Content', 'ToolResult', 'toToolResult', 'toModelOutput', 'emptyUsage', 'addUsage',
       'userMessage', 'assistantMessage', 'messageText',

@@ -13,6 +13,7 @@ import type { Tool } from '../tool/tool';
 import { DEFAULT_REJECTION_MESSAGE, type ApprovalDecision, type RecordedDecision } from './approval-decision';
 import type { ApprovalPolicyCall } from './approval-policy';
 import { editedArgumentsJson, validateEditedArguments } from './edited-arguments';
+import { checkToolArguments } from '../arguments/tool-argument-check';
 
 /**
  * The approval phase of a batch, before any of its calls runs. For each call still to run, in
@@ -58,7 +59,7 @@ async function reviewBatch(env: RunEnvironment, agent: Agent<any>, prepared: Pre
     const tool = p.tool!;
     const recorded = hasDecisions ? state.approvals.lookup(tool.name, p.call.callId) : undefined;
     if (recorded) {
-      applyDecision(p, recorded);
+      await applyDecision(p, recorded);
       continue;
     }
     // The common case (no predicate, no flag, no policies) stays synchronous.
@@ -78,7 +79,7 @@ async function reviewBatch(env: RunEnvironment, agent: Agent<any>, prepared: Pre
       ? { approved: true, ...(decision.arguments !== undefined ? { arguments: editedArgumentsJson(p.tool!.name, decision.arguments, p.call.callId) } : {}) }
       : { approved: false, message: decision.message ?? DEFAULT_REJECTION_MESSAGE };
     state.approvals.record(p.tool!.name, p.call.callId, recorded, decision.always === true);
-    applyDecision(p, recorded);
+    await applyDecision(p, recorded);
   }
   if (undecided.length === 0) return false;
   // Refusals by guardrails are final answers: kept so that the resumed run does not check again.
@@ -95,18 +96,29 @@ async function reviewBatch(env: RunEnvironment, agent: Agent<any>, prepared: Pre
   return true;
 }
 
-/** Applies a decision to a prepared call: edited arguments, or the rejection as its output. */
-export function applyDecision(p: PreparedCall, decision: RecordedDecision): void {
+/**
+ * Applies a decision to a prepared call: edited arguments (through the whole validation stage:
+ * the schema, then the tool's own checks), or the rejection as its output.
+ *
+ * @throws ToolArgumentsError when edited arguments do not pass validation.
+ */
+export function applyDecision(p: PreparedCall, decision: RecordedDecision): void | Promise<void> {
   if (!decision.approved) {
     p.answer = ToolResult.text(decision.message ?? DEFAULT_REJECTION_MESSAGE);
     p.failed = false;
     return;
   }
-  if (decision.arguments !== undefined) {
-    const { args, text } = validateEditedArguments(p.tool!, decision.arguments, p.call.callId);
-    p.args = args;
-    p.call = { ...p.call, arguments: text };
+  if (decision.arguments === undefined) return;
+  const { args, text } = validateEditedArguments(p.tool!, decision.arguments, p.call.callId);
+  p.args = args;
+  p.call = { ...p.call, arguments: text };
+  const verdict = checkToolArguments(p.tool!, args, p.call.callId);
+  if (verdict instanceof Promise) {
+    return verdict.then((error) => {
+      if (error) throw error;
+    });
   }
+  if (verdict) throw verdict;
 }
 
 async function needsApproval(env: RunEnvironment, agent: Agent<any>, p: PreparedCall, batch: readonly ApprovalPolicyCall[]): Promise<boolean> {

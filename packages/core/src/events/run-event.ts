@@ -1,6 +1,7 @@
 import type { Agent } from '../agent/agent';
 import type { Item } from '../items/item';
 import type { ToolResult } from '../result/tool-result';
+import type { OutputTruncation } from '../result/output-cap';
 import type { ApprovalRequest } from '../state/approval-request';
 import type { RunResult } from '../runner/run-result';
 
@@ -40,9 +41,17 @@ export interface ToolProgressEvent {
    * (`event.agent` is the nested agent; `result` holds a text rendering of it).
    */
   event?: RunEvent;
+  /**
+   * Set when the stream's consumer fell behind (more than `TOOLWRIGHT_LIMITS.eventBufferSize`
+   * events waiting): how many earlier progress updates of this call this one replaced, undelivered.
+   */
+  dropped?: number;
 }
 
-/** A call finished (or failed, or was refused); `result` is what the model will see. */
+/**
+ * A call finished (or failed, or was refused). `result` is the call's full result; the model is
+ * sent its output, with the text cut to the output cap when `truncated` is set.
+ */
 export interface ToolOutputEvent {
   type: 'tool_output';
   agent: Agent<any>;
@@ -51,6 +60,8 @@ export interface ToolOutputEvent {
   result: ToolResult;
   /** Milliseconds from the call's start to its output. */
   durationMs: number;
+  /** Set when the output's text was longer than the cap (`maxOutputBytes`): how it was cut for the model. */
+  truncated?: OutputTruncation;
 }
 
 /** The run paused because calls need a human decision. */

@@ -1,3 +1,6 @@
+import { errorMessage } from '../errors/error-message';
+import { echo } from '../limits/bounded-text';
+import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { Content, isContentPart, type ContentPart } from './content';
 import type { Usage } from './usage';
 
@@ -106,15 +109,28 @@ export class ToolResult {
 /**
  * Wraps whatever a tool returned into a `ToolResult`: a `ToolResult` as is, a string as text,
  * content parts as content, `undefined`/`null` as empty text, anything else as JSON text.
+ *
+ * @throws TypeError for a value that has no JSON text: a function or a symbol (never sent as
+ *   source text), a BigInt, a circular structure, a `toJSON` that throws or returns nothing.
+ *   The runner converts inside the call's error handling, so the model gets the error text.
  */
 export function toToolResult(value: unknown): ToolResult {
   if (value instanceof ToolResult) return value;
   if (typeof value === 'string') return ToolResult.text(value);
   if (value === undefined || value === null) return ToolResult.text('');
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(`the tool returned a ${typeof value}, which is not a tool output; return text, a JSON value, content parts or a ToolResult`);
+  }
   if (isContentPart(value)) return ToolResult.of(value);
   if (Array.isArray(value) && value.length > 0 && value.every(isContentPart)) return ToolResult.of(value);
-  const json = JSON.stringify(value);
-  return ToolResult.text(json === undefined ? String(value) : json);
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch (error) {
+    throw new TypeError(`the tool's return value cannot be turned into JSON text (${echo(errorMessage(error), 200)})`);
+  }
+  if (json === undefined) throw new TypeError('the tool returned a value whose JSON form is empty (a toJSON that returns nothing); return text or a JSON value');
+  return ToolResult.text(json);
 }
 
 /** The model-facing output of a result: a string when it is text only, else the content list. */
@@ -128,11 +144,20 @@ export function toModelOutput(result: ToolResult): string | ContentPart[] {
  * problem, or `undefined` when the details are plain JSON.
  */
 export function detailsRoundTripProblem(details: unknown): string | undefined {
-  return findProblem(details, 'details', new Set());
+  try {
+    return findProblem(details, 'details', new Set(), 0);
+  } catch (error) {
+    // A getter or Proxy trap that throws is a problem of the details, not of the run.
+    return `details cannot be read (${echo(errorMessage(error), 200)})`;
+  }
 }
 
-function findProblem(value: unknown, path: string, seen: Set<object>): string | undefined {
+// Details are stored in the run state; nesting past this is refused rather than walked.
+const MAX_DETAILS_DEPTH = 2 * TOOLWRIGHT_LIMITS.maxArgumentDepth;
+
+function findProblem(value: unknown, path: string, seen: Set<object>, depth: number): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (depth > MAX_DETAILS_DEPTH) return `${echo(path, 200)} nests deeper than ${MAX_DETAILS_DEPTH} levels`;
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${path} is ${value}, which JSON turns into null`;
   if (typeof value !== 'object') return `${path} is a ${typeof value}, which JSON cannot carry`;
   if (seen.has(value)) return `${path} is a circular reference`;
@@ -145,13 +170,13 @@ function findProblem(value: unknown, path: string, seen: Set<object>): string | 
   try {
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        const p = value[i] === undefined ? `${path}[${i}] is undefined, which JSON turns into null` : findProblem(value[i], `${path}[${i}]`, seen);
+        const p = value[i] === undefined ? `${path}[${i}] is undefined, which JSON turns into null` : findProblem(value[i], `${path}[${i}]`, seen, depth + 1);
         if (p) return p;
       }
       return undefined;
     }
     for (const [key, child] of Object.entries(value)) {
-      const p = child === undefined ? `${path}.${key} is undefined, which JSON drops` : findProblem(child, `${path}.${key}`, seen);
+      const p = child === undefined ? `${path}.${key} is undefined, which JSON drops` : findProblem(child, `${path}.${key}`, seen, depth + 1);
       if (p) return p;
     }
     return undefined;

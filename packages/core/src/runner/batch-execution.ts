@@ -1,9 +1,8 @@
 import type { Agent } from '../agent/agent';
-import { toModelOutput } from '../result/tool-result';
 import type { PendingBatch } from '../state/pending-batch';
 import type { CallOutcome } from './call-outcome';
 import { executeCall } from './call-execution';
-import { prepareCall, type PreparedCall } from './call-preparation';
+import { checkPreparedCalls, prepareCall, type PreparedCall } from './call-preparation';
 import { incompleteCallResult } from './incomplete-response';
 import type { TurnTools } from './resolve-tools';
 import type { RunEnvironment } from './run-environment';
@@ -43,6 +42,9 @@ export async function executeBatch(
         ? { index: i, call, answer: incompleteCallResult(call, batch.incompleteReason), failed: false }
         : prepareCall(call, i, tools);
   }
+  // The validation stage ends with the tools' own argument checks, before anything else looks at the calls.
+  const checked = checkPreparedCalls(prepared);
+  if (checked) await checked;
   answerIgnoredHandoffs(prepared);
   if (batch.incompleteReason === undefined) {
     checkResumedCalls(env, prepared);
@@ -88,7 +90,7 @@ function runBatch(
     if (outcome.paused) return;
     recordCalledTool(env.state, p, outcome);
     batch.nested?.delete(p.call.callId);
-    batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(outcome.result) });
+    batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: outcome.modelOutput });
   }).catch((error: unknown) => {
     stopped = true;
     // A fatal error ends the run: the siblings still running are told to stop.

@@ -6,6 +6,8 @@ import { detailsRoundTripProblem, ToolResult } from '../result/tool-result';
 import { ToolInterruption } from '../approvals/tool-interruption';
 import { nestedStateWithDecisions } from '../approvals/nested-state';
 import { addUsage } from '../result/usage';
+import { capToolOutput } from '../result/output-cap';
+import type { ToolOutputEvent } from '../events/run-event';
 import type { Tool } from '../tool/tool';
 import { CallRecord } from './call-record';
 import type { CallOutcome } from './call-outcome';
@@ -46,14 +48,14 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
       invoked = true;
       try {
         result = await runInterceptors(concat(env.interceptors, tool.interceptors), { tool, args, ctx }, () =>
-          invokeTool(tool, ctx, args, record),
+          invokeTool(tool, ctx, args, record, env.toolTimeoutMs),
         );
       } catch (error) {
         env.cancellation.throwIfCancelled();
         // The store of a resumed run could not record the call: going on could run it twice.
         if (isRunStoreFailure(error)) throw error;
         if (error instanceof ToolInterruption) {
-          return { call, tool, args, result: ToolResult.text(''), failed: false, durationMs: performance.now() - started, invoked, paused: error };
+          return { call, tool, args, result: ToolResult.text(''), modelOutput: '', failed: false, durationMs: performance.now() - started, invoked, paused: error };
         }
         result = failureResult(tool, error, ctx);
       }
@@ -85,8 +87,15 @@ function finish(
     addUsage(env.state.usage, result.usage);
   }
   const durationMs = performance.now() - started;
-  if (env.channel) emitEvent(env, { type: 'tool_output', agent, toolName: call.name, callId: call.callId, result, durationMs });
-  return { call, tool: prepared.tool, args, result, failed, durationMs, invoked };
+  const { output, truncated } = capToolOutput(result, prepared.tool?.maxOutputBytes ?? env.maxToolOutputBytes);
+  if (env.channel) {
+    const event: ToolOutputEvent = { type: 'tool_output', agent, toolName: call.name, callId: call.callId, result, durationMs };
+    if (truncated) event.truncated = truncated;
+    emitEvent(env, event);
+  }
+  const outcome: CallOutcome = { call, tool: prepared.tool, args, result, modelOutput: output, failed, durationMs, invoked };
+  if (truncated) outcome.truncated = truncated;
+  return outcome;
 }
 
 function checkDetails(tool: Tool, callId: string, result: ToolResult): void {

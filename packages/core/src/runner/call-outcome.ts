@@ -1,5 +1,7 @@
 import type { FunctionCallItem } from '../items/item';
 import type { ToolResult } from '../result/tool-result';
+import type { ContentPart } from '../result/content';
+import type { OutputTruncation } from '../result/output-cap';
 import type { Tool } from '../tool/tool';
 import type { ToolInterruption } from '../approvals/tool-interruption';
 
@@ -9,8 +11,12 @@ export interface CallOutcome {
   tool?: Tool;
   /** The validated arguments, or the raw JSON text when they could not be validated. */
   args: unknown;
-  /** The call's output as the model will see it. */
+  /** The call's result: what the tool returned (or the refusal or error text), in full. */
   result: ToolResult;
+  /** What the model is sent: `result`'s output, its text cut to the output cap. */
+  modelOutput: string | ContentPart[];
+  /** Set when `modelOutput` was cut. */
+  truncated?: OutputTruncation;
   /** The call failed (unknown tool, invalid arguments, the tool threw or timed out, or returned `isError`). */
   failed: boolean;
   durationMs: number;

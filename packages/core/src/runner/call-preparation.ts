@@ -5,6 +5,11 @@ import { parseToolArguments } from '../arguments/parse-tool-arguments';
 import type { Tool } from '../tool/tool';
 import type { TurnTools } from './resolve-tools';
 import { CONFIRM_DUPLICATE_PARAMETER, splitConfirmFlag } from '../duplicates/confirm-parameter';
+import { checkToolArguments } from '../arguments/tool-argument-check';
+import { capMessage, echo, listSome } from '../limits/bounded-text';
+
+// Names listed when the model calls a tool that does not exist (catalogues can be large).
+const MAX_LISTED_TOOLS = 30;
 
 /**
  * A call after the stages that run for the whole batch before anything executes: the tool was
@@ -28,7 +33,10 @@ export interface PreparedCall {
   refusedBeforeApproval?: boolean;
 }
 
-/** Stage 1–2 of a call's path: find the tool, parse and validate the arguments. */
+/**
+ * Stage 1–2 of a call's path: find the tool, parse and validate the arguments against the
+ * schema. The tool's own checks (`validateArguments`) follow in {@link checkPreparedCalls}.
+ */
 export function prepareCall(call: FunctionCallItem, index: number, tools: TurnTools): PreparedCall {
   const tool = tools.byName.get(call.name);
   if (!tool) return { index, call, answer: ToolResult.error(unknownToolMessage(call.name, tools)), failed: true };
@@ -46,10 +54,35 @@ export function prepareCall(call: FunctionCallItem, index: number, tools: TurnTo
   }
 }
 
+/**
+ * The rest of the validation stage, for the whole batch before any later stage: the tools' own
+ * argument checks (`validateArguments`, e.g. an `@Args` DTO's class-validator constraints). A
+ * call that fails them is answered with the argument error, like a schema violation, and goes
+ * no further. Synchronous unless a check is. @internal
+ */
+export function checkPreparedCalls(prepared: PreparedCall[]): void | Promise<void> {
+  let pending: Promise<void>[] | undefined;
+  for (const p of prepared) {
+    if (!p.tool?.validateArguments || p.answer) continue;
+    const verdict = checkToolArguments(p.tool, p.args, p.call.callId);
+    if (verdict instanceof Promise) (pending ??= []).push(verdict.then((error) => refuse(p, error)));
+    else refuse(p, verdict);
+  }
+  if (pending) return Promise.all(pending).then(() => undefined);
+}
+
+function refuse(p: PreparedCall, error: ToolArgumentsError | undefined): void {
+  if (!error) return;
+  p.answer = ToolResult.error(error.message);
+  p.failed = true;
+}
+
 function unknownToolMessage(name: string, tools: TurnTools): string {
   const available = [...tools.byName.keys()];
-  return (
-    `Tool "${name}" not found. ` +
-    (available.length > 0 ? `Available tools: ${available.join(', ')}. Call one of these instead.` : 'No tools are available in this turn; answer without tools.')
+  return capMessage(
+    `Tool "${echo(String(name))}" not found. ` +
+      (available.length > 0
+        ? `Available tools: ${listSome(available, MAX_LISTED_TOOLS, (n) => n)}. Call one of these instead.`
+        : 'No tools are available in this turn; answer without tools.'),
   );
 }

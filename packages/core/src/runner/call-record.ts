@@ -7,6 +7,7 @@ export class CallRecord {
   done = false;
   private controller?: AbortController;
   private abortReason?: { reason: unknown };
+  private onAbort?: (reason: unknown) => void;
 
   constructor(readonly cancellable: boolean) {}
 
@@ -24,5 +25,17 @@ export class CallRecord {
     if (this.abortReason) return;
     this.abortReason = { reason };
     this.controller?.abort(reason);
+    const hook = this.onAbort;
+    this.onAbort = undefined;
+    hook?.(reason);
+  }
+
+  /**
+   * Runs `hook` once when the call is aborted (the run was cancelled or failed): the runner's own
+   * timer for the call is cleared then, so an abandoned call holds no timer. One hook per call.
+   */
+  whenAborted(hook: (reason: unknown) => void): void {
+    if (this.abortReason) hook(this.abortReason.reason);
+    else this.onAbort = hook;
   }
 }

@@ -4,37 +4,64 @@ import type { Tool, ToolContext } from '../tool/tool';
 import type { CallRecord } from './call-record';
 
 /**
- * The innermost stage: runs the tool and wraps what it returns. With `timeoutMs`, the call fails
- * with `ToolTimeoutError` when the time is up, whether or not the tool honours its signal; the
- * signal is aborted and a late result or rejection is dropped (it never becomes an unhandled
- * rejection, because this function keeps listening to it). @internal
+ * The innermost stage: runs the tool and wraps what it returns. Everything the tool does happens
+ * inside the returned promise's error handling: throwing anything, returning a value that cannot
+ * be converted (a function, a BigInt, a cycle), rejecting with anything. With a time limit (the
+ * tool's `timeoutMs`, else `defaultTimeoutMs`; `Infinity` for none) the call fails with
+ * `ToolTimeoutError` when the time is up, whether or not the tool honours its signal; the signal
+ * is aborted, and a late result or rejection is dropped without being converted (this function
+ * keeps listening to it, so it never becomes an unhandled rejection). @internal
  */
-export function invokeTool(tool: Tool, ctx: ToolContext<any>, args: unknown, record: CallRecord): Promise<ToolResult> {
+export function invokeTool(tool: Tool, ctx: ToolContext<any>, args: unknown, record: CallRecord, defaultTimeoutMs: number): Promise<ToolResult> {
   let value: unknown;
   try {
     value = tool.invoke(ctx, args);
+    if (!isThenable(value)) return Promise.resolve(toToolResult(value));
   } catch (error) {
     return Promise.reject(error);
   }
-  if (!isThenable(value)) return Promise.resolve(toToolResult(value));
-  const timeoutMs = tool.timeoutMs;
-  if (timeoutMs === undefined || timeoutMs <= 0 || !Number.isFinite(timeoutMs)) return Promise.resolve(value).then(toToolResult);
+  const timeoutMs = tool.timeoutMs ?? defaultTimeoutMs;
+  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) return Promise.resolve(value).then(toToolResult);
+  const pending = value;
   return new Promise<ToolResult>((resolve, reject) => {
+    let settled = false;
     const timer = setTimeout(() => {
+      settled = true;
       const error = new ToolTimeoutError(tool.name, ctx.callId, timeoutMs);
       record.abort(error);
       reject(error);
     }, timeoutMs);
-    value.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(toToolResult(v));
-      },
-      (error) => {
-        clearTimeout(timer);
+    // An aborted call (run cancelled or failed) is abandoned: its timer must not hold the process.
+    record.whenAborted((reason) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(reason);
+    });
+    const settle = (outcome: () => ToolResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      try {
+        resolve(outcome());
+      } catch (error) {
         reject(error);
-      },
-    );
+      }
+    };
+    // `then` of a foreign thenable may itself throw, or call back twice: both are absorbed.
+    try {
+      pending.then(
+        (v) => settle(() => toToolResult(v)),
+        (error: unknown) =>
+          settle(() => {
+            throw error;
+          }),
+      );
+    } catch (error) {
+      settle(() => {
+        throw error;
+      });
+    }
   });
 }
 

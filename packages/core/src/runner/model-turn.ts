@@ -2,7 +2,9 @@ import { Agent } from '../agent/agent';
 import { errorMessage } from '../errors/error-message';
 import { ModelError } from '../errors/model.error';
 import { ToolwrightError } from '../errors/toolwright.error';
-import { messageText, type FunctionCallItem } from '../items/item';
+import { messageText, type FunctionCallItem, type FunctionCallOutputItem } from '../items/item';
+import { echo } from '../limits/bounded-text';
+import { ToolResult } from '../result/tool-result';
 import type { Model, ModelRequest, ModelResponse } from '../model/model';
 import { addUsage, type Usage } from '../result/usage';
 import type { TurnTools } from './resolve-tools';
@@ -11,6 +13,11 @@ import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environ
 /** What one model call produced, once its items are in the history. @internal */
 export interface ModelTurnOutcome {
   calls: FunctionCallItem[];
+  /**
+   * Outputs already given, by call id: calls that reused the call id of another call of the
+   * conversation were renamed and are answered with an error instead of running.
+   */
+  answered?: Map<string, FunctionCallOutputItem>;
   /** The text of the last assistant message of the response ('' when there is none). */
   text: string;
   incompleteReason?: string;
@@ -31,20 +38,50 @@ export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info:
   countModelUsage(state.usage, response);
   const calls: FunctionCallItem[] = [];
   let text = '';
+  let answered: Map<string, FunctionCallOutputItem> | undefined;
   const history = state.history;
-  for (const item of response.output) {
+  for (const output of response.output) {
+    let item = output;
+    if (item.type === 'function_call') {
+      const unique = uniqueCall(state, item);
+      if (unique.answer) (answered ??= new Map()).set(unique.call.callId, unique.answer);
+      item = unique.call;
+      calls.push(item);
+    }
     history.push(item);
     if (item.type === 'function_call') {
-      calls.push(item);
-      if (env.channel) emitEvent(env, { type: 'tool_called', agent, toolName: item.name, callId: item.callId, arguments: item.arguments });
+      if (env.channel) {
+        emitEvent(env, { type: 'tool_called', agent, toolName: item.name, callId: item.callId, arguments: item.arguments });
+        const answer = answered?.get(item.callId);
+        if (answer) emitEvent(env, { type: 'tool_output', agent, toolName: item.name, callId: item.callId, result: ToolResult.error(String(answer.output)), durationMs: 0 });
+      }
     } else if (item.type === 'message' || item.type === 'reasoning') {
       if (item.type === 'message' && item.role === 'assistant') text = messageText(item);
       if (env.channel) emitEvent(env, { type: 'message', agent, item });
     }
   }
   const outcome: ModelTurnOutcome = { calls, text };
+  if (answered) outcome.answered = answered;
   if (response.status === 'incomplete') outcome.incompleteReason = response.incompleteReason ?? 'the response is incomplete';
   return outcome;
+}
+
+/**
+ * A call id names exactly one call for the whole run: a call that reuses the id of an earlier
+ * call of the conversation (or of the same response) is given a fresh id, recorded under it, and
+ * answered with an error saying so; it does not run, so no decision or output can apply to two
+ * calls. The model may call again.
+ */
+function uniqueCall(state: RunEnvironment['state'], call: FunctionCallItem): { call: FunctionCallItem; answer?: FunctionCallOutputItem } {
+  const id = typeof call.callId === 'string' ? call.callId : String(call.callId);
+  if (state.claimCallId(id)) return { call: id === call.callId ? call : { ...call, callId: id } };
+  let n = 2;
+  while (!state.claimCallId(`${id}#${n}`)) n++;
+  const renamed: FunctionCallItem = { ...call, callId: `${id}#${n}` };
+  const text =
+    `Not run: this call reused the call id "${echo(id)}" of another call in this conversation, so it was recorded as "${echo(renamed.callId)}" ` +
+    'and not run (one id must name one call). Make the call again if it is still needed.';
+  return { call: renamed, answer: { type: 'function_call_output', callId: renamed.callId, output: text } };
 }
 
 /** Adds a response's usage; a response counts as one request unless it says otherwise. */

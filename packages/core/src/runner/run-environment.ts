@@ -49,6 +49,10 @@ export interface RunEnvironment<TContext = any> {
   readonly approvalPolicies: readonly ApprovalPolicy[];
   readonly guardrailsBeforeApproval: boolean;
   readonly maxConsecutiveToolFailures: number;
+  /** Time limit of a call whose tool sets no `timeoutMs` (`Infinity`: none). */
+  readonly toolTimeoutMs: number;
+  /** Output cap of a call whose tool sets no `maxOutputBytes`. */
+  readonly maxToolOutputBytes: number;
   /** Set when the run is in plan mode. */
   readonly planMode?: ResolvedPlanMode;
   /** Calls whose tool is running, so cancellation can reach their signals. */

@@ -33,7 +33,7 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
         complete(env, turn.text);
         return;
       }
-      state.pendingBatch = { calls: turn.calls, outputs: new Map(), incompleteReason: turn.incompleteReason };
+      state.pendingBatch = { calls: turn.calls, outputs: turn.answered ?? new Map(), incompleteReason: turn.incompleteReason };
     }
     if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
   }

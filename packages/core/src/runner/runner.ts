@@ -16,6 +16,8 @@ import type { RunEnvironment } from './run-environment';
 import { runLoop } from './run-loop';
 import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
+import { TOOLWRIGHT_LIMITS } from '../limits/limits';
+import { isByteCap } from '../tool/tool-defaults';
 import { withCallLedger } from './call-ledger-stage';
 import type { ResumeOptions } from './resume-options';
 import { resumeStoredRun, runAndStore, saveWhenPaused } from './stored-runs';
@@ -43,6 +45,8 @@ export class Runner {
   constructor(options: RunnerOptions = {}) {
     checkPositive('maxTurns', options.maxTurns, 'new Runner({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'new Runner({ maxToolConcurrency })');
+    checkLimit('toolTimeoutMs', options.toolTimeoutMs, 'new Runner({ toolTimeoutMs })', (v) => v > 0);
+    checkLimit('maxToolOutputBytes', options.maxToolOutputBytes, 'new Runner({ maxToolOutputBytes })', isByteCap);
     planModeOf(options.planMode);
     this.options = { ...options };
   }
@@ -99,6 +103,7 @@ export class Runner {
     if (!(agent instanceof Agent)) throw new UserError('runner.run(agent, input) needs an Agent as its first argument: new Agent({ name, instructions, tools }).');
     checkPositive('maxTurns', options.maxTurns, 'the run options ({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'the run options ({ maxToolConcurrency })');
+    checkLimit('toolTimeoutMs', options.toolTimeoutMs, 'the run options ({ toolTimeoutMs })', (v) => v > 0);
     let state: RunState<TContext>;
     let planMode: ResolvedPlanMode | undefined;
     try {
@@ -129,6 +134,8 @@ export class Runner {
       approvalPolicies: this.options.approvalPolicies ?? [],
       guardrailsBeforeApproval: this.options.guardrailsBeforeApproval === true,
       maxConsecutiveToolFailures: this.options.maxConsecutiveToolFailures ?? DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES,
+      toolTimeoutMs: options.toolTimeoutMs ?? this.options.toolTimeoutMs ?? TOOLWRIGHT_LIMITS.defaultToolTimeoutMs,
+      maxToolOutputBytes: this.options.maxToolOutputBytes ?? TOOLWRIGHT_LIMITS.defaultMaxOutputBytes,
       planMode,
       activeCalls,
       agents: new Map(),
@@ -188,6 +195,13 @@ function checkPositive(name: string, value: number | undefined, where: string): 
   if (value === undefined) return;
   if (!(value >= 1) || (!Number.isInteger(value) && value !== Infinity)) {
     throw new UserError(`${name} must be a positive integer (or Infinity), got ${value}; fix it in ${where}.`);
+  }
+}
+
+function checkLimit(name: string, value: number | undefined, where: string, valid: (value: number) => boolean): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || Number.isNaN(value) || !valid(value)) {
+    throw new UserError(`${name} must be a positive number (or Infinity for no limit), got ${String(value)}; fix it in ${where}.`);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Agent } from '../agent/agent';
 import type { FunctionCallItem } from '../items/item';
 import { ToolResult, toToolResult } from '../result/tool-result';
+import { errorMessage } from '../errors/error-message';
 import type { Usage } from '../result/usage';
 import type { ToolContext } from '../tool/tool';
 import type { CallRecord } from './call-record';
@@ -39,7 +40,7 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
             agent,
             toolName: call.name,
             callId: call.callId,
-            result: typeof partial === 'string' ? ToolResult.text(partial) : toToolResult(partial),
+            result: progressResult(partial),
           });
         }
       : noop;
@@ -74,3 +75,16 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
 }
 
 function noop(): void {}
+
+/**
+ * A progress update as a result. `emit` must never throw (it is called from timers and
+ * callbacks, where an exception would be uncaught), so an update that cannot be converted is
+ * delivered as an error result saying why.
+ */
+function progressResult(partial: unknown): ToolResult {
+  try {
+    return typeof partial === 'string' ? ToolResult.text(partial) : toToolResult(partial);
+  } catch (error) {
+    return ToolResult.error(`This progress update could not be converted: ${errorMessage(error)}`);
+  }
+}

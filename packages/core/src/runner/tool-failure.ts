@@ -1,11 +1,13 @@
 import { errorMessage } from '../errors/error-message';
+import { capMessage, echo, prefixOf } from '../limits/bounded-text';
+import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { ToolCallError } from '../errors/tool-call.error';
 import { ToolResult } from '../result/tool-result';
 import type { Tool, ToolContext } from '../tool/tool';
 
 /** The text the model sees when a tool without a custom `failureError` throws. */
 export function defaultToolErrorText(toolName: string, error: unknown): string {
-  return `An error occurred while running the tool "${toolName}". Please try again. Error: ${errorMessage(error)}`;
+  return capMessage(`An error occurred while running the tool "${echo(toolName)}". Please try again. Error: ${prefixOf(errorMessage(error), TOOLWRIGHT_LIMITS.maxMessageLength)}`);
 }
 
 /**
@@ -25,7 +27,7 @@ export function failureResult(tool: Tool, error: unknown, ctx: ToolContext<any>)
   if (!tool.failureError) return ToolResult.error(defaultToolErrorText(tool.name, error));
   let text: string;
   try {
-    text = tool.failureError(error, ctx);
+    text = String(tool.failureError(error, ctx));
   } catch (failure) {
     throw new ToolCallError(
       `The failureError function of tool "${tool.name}" threw while handling an error of call ${ctx.callId}: ${errorMessage(failure)}. ` +
@@ -35,6 +37,6 @@ export function failureResult(tool: Tool, error: unknown, ctx: ToolContext<any>)
       failure,
     );
   }
-  return ToolResult.error(String(text));
+  return ToolResult.error(text);
 }
 

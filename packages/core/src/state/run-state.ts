@@ -2,6 +2,7 @@ import type { Agent } from '../agent/agent';
 import { ApprovalStore } from '../approvals/approval-store';
 import { DEFAULT_REJECTION_MESSAGE, type ApproveOptions, type RejectOptions } from '../approvals/approval-decision';
 import { editedArgumentsJson, validateEditedArguments } from '../approvals/edited-arguments';
+import { checkToolArguments } from '../arguments/tool-argument-check';
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import { RunStateError } from '../errors/run-state.error';
 import { nodeCrypto } from '../lazy/node-crypto';
@@ -48,8 +49,11 @@ export interface RunStateStringOptions {
  * rewrites earlier ones, which is what lets models receive the live array without a copy.
  *
  * A state is resumed at most once: `runner.run(agent, state)` continues on a new `RunState`
- * (the result's `state`) and marks this one consumed, so resuming it again, or resuming another
- * copy read from the same JSON in this process, fails with `RunStateError`.
+ * (the result's `state`) and marks this one consumed, so resuming it again fails with
+ * `RunStateError`. Another copy read from the same JSON is refused too while this process
+ * remembers the id: the 50,000 most recently resumed ids (`TOOLWRIGHT_LIMITS.resumeGuardSize`),
+ * until a restart. Across processes and restarts, keep paused runs in a run store, whose claim
+ * makes the resume exactly-once.
  *
  * @example
  * const result = await runner.run(agent, 'Refund order 42');
@@ -62,7 +66,7 @@ export interface RunStateStringOptions {
  * }
  */
 export class RunState<TContext = unknown> {
-  /** A random id, kept through serialisation; a state with a given id is resumed once per process. */
+  /** A random id, kept through serialisation; the in-process resume-once guard remembers it (see the class notes). */
   readonly id: string;
   /** The agent whose turn is next (changes on handoffs). */
   currentAgent: Agent<TContext>;
@@ -113,6 +117,8 @@ export class RunState<TContext = unknown> {
   readonly interruptionTools = new Map<string, Tool>();
   /** On a resumed run: the interruptions of the state it resumed. @internal */
   resumedInterruptions: readonly ApprovalRequest[] = [];
+  /** Call ids of the conversation's calls, built from the history on first use. */
+  private callIds?: Set<string>;
   private consumedFlag = false;
 
   constructor(init: { agent: Agent<TContext>; history: Item[]; maxTurns: number; context: TContext; id?: string }) {
@@ -122,6 +128,20 @@ export class RunState<TContext = unknown> {
     this.runStartIndex = init.history.length;
     this.maxTurns = init.maxTurns;
     this.context = init.context;
+  }
+
+  /**
+   * Claims `callId` for a new call of this conversation: false when a call of the history (or
+   * one claimed before) already has it. @internal
+   */
+  claimCallId(callId: string): boolean {
+    if (this.callIds === undefined) {
+      this.callIds = new Set();
+      for (const item of this.history) if (item.type === 'function_call') this.callIds.add(item.callId);
+    }
+    if (this.callIds.has(callId)) return false;
+    this.callIds.add(callId);
+    return true;
   }
 
   /** The items added since the current run started. */
@@ -148,7 +168,12 @@ export class RunState<TContext = unknown> {
     if (options.arguments !== undefined) {
       const json = editedArgumentsJson(request.toolName, options.arguments, callId);
       const tool = this.interruptionTools.get(callId);
-      if (tool) validateEditedArguments(tool, json, callId);
+      if (tool) {
+        const { args } = validateEditedArguments(tool, json, callId);
+        // An asynchronous check can only run when the run resumes; a synchronous one answers now.
+        const verdict = checkToolArguments(tool, args, callId);
+        if (verdict && !(verdict instanceof Promise)) throw verdict;
+      }
       decision.arguments = json;
     }
     this.approvals.record(request.toolName, callId, decision, options.always === true);

@@ -18,6 +18,8 @@ export type ToolDefinition<TContext = any> = {
   invoke(ctx: ToolContext<TContext>, args: any): unknown | Promise<unknown>;
   /** For error messages; default `defineTool`. */
   source?: string;
+  /** Checks the schema cannot express (see `Tool.validateArguments`). */
+  validateArguments?: Tool['validateArguments'];
 } & Partial<ToolFields<TContext>>;
 
 /**
@@ -38,7 +40,7 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
   if (typeof definition !== 'object' || definition === null) {
     throw new ToolDefinitionError('defineTool needs a definition object: { name, description, parameters, invoke }.');
   }
-  const { name, description, parameters, strict = true, invoke, source, ...fields } = definition;
+  const { name, description, parameters, strict = true, invoke, source, validateArguments, ...fields } = definition;
   assertValidToolName(name);
   if (typeof description !== 'string') {
     throw new ToolDefinitionError(`Tool "${name}": description must be a string. Fix: describe what the tool does for the model.`, name);
@@ -49,9 +51,12 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
   if (typeof strict !== 'boolean') {
     throw new ToolDefinitionError(`Tool "${name}": strict must be a boolean.`, name);
   }
+  if (validateArguments !== undefined && typeof validateArguments !== 'function') {
+    throw new ToolDefinitionError(`Tool "${name}": validateArguments must be a function (args, call) => violations.`, name);
+  }
   const schema = parameters ?? { type: 'object', properties: {} };
   assertValidParametersSchema(schema, name);
-  return {
+  const tool: Tool<TContext> = {
     type: 'function',
     name,
     description,
@@ -61,6 +66,8 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
     source: source ?? 'defineTool',
     ...toolFieldsWithDefaults(name, fields as Partial<ToolFields>),
   };
+  if (validateArguments !== undefined) tool.validateArguments = validateArguments;
+  return tool;
 }
 
 /** A copy of a non-strict schema, with an empty root completed into an empty object schema. */

@@ -21,6 +21,7 @@ export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFie
     cancellable: fields.cancellable ?? true,
   };
   if (fields.timeoutMs !== undefined) out.timeoutMs = fields.timeoutMs;
+  if (fields.maxOutputBytes !== undefined) out.maxOutputBytes = fields.maxOutputBytes;
   if (fields.failureError !== undefined) out.failureError = fields.failureError;
   if (fields.isEnabled !== undefined) out.isEnabled = fields.isEnabled;
   for (const key of TOOL_HINT_KEYS) if (fields[key] !== undefined) out[key] = fields[key];
@@ -28,12 +29,20 @@ export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFie
   return out;
 }
 
+/** Whether `value` is a valid output cap: a positive integer number of bytes, or `Infinity`. @internal */
+export function isByteCap(value: unknown): value is number {
+  return typeof value === 'number' && value > 0 && (Number.isInteger(value) || value === Infinity);
+}
+
 function checkToolFields(toolName: string, fields: ToolFields): void {
   const fail = (what: string, fix: string): never => {
     throw new ToolDefinitionError(`Tool "${toolName}": ${what}. Fix: ${fix}.`, toolName);
   };
-  if (fields.timeoutMs !== undefined && !(typeof fields.timeoutMs === 'number' && fields.timeoutMs > 0 && Number.isFinite(fields.timeoutMs))) {
-    fail(`timeoutMs must be a positive number of milliseconds (got ${String(fields.timeoutMs)})`, 'pass e.g. timeoutMs: 10_000, or leave it out');
+  if (fields.timeoutMs !== undefined && !(typeof fields.timeoutMs === 'number' && fields.timeoutMs > 0)) {
+    fail(`timeoutMs must be a positive number of milliseconds (got ${String(fields.timeoutMs)})`, 'pass e.g. timeoutMs: 10_000, Infinity for no limit, or leave it out');
+  }
+  if (fields.maxOutputBytes !== undefined && !isByteCap(fields.maxOutputBytes)) {
+    fail(`maxOutputBytes must be a positive integer number of bytes or Infinity (got ${String(fields.maxOutputBytes)})`, 'pass e.g. maxOutputBytes: 256 * 1024, or leave it out for the default (64 KiB)');
   }
   if (typeof fields.needsApproval !== 'boolean' && typeof fields.needsApproval !== 'function') {
     fail('needsApproval must be a boolean or a predicate function', 'pass true, false, or (ctx, args, callId) => boolean');

@@ -4,6 +4,7 @@ import type { Usage } from '../result/usage';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../interceptors/tool-interceptor';
 import type { JsonSchema } from './json-schema';
+import type { ArgumentViolation } from '../errors/tool-arguments.error';
 
 /** What every part of a run can see: the user's typed context and the run's live usage. */
 export interface RunContext<TContext = unknown> {
@@ -106,6 +107,13 @@ export interface ToolFields<TContext = any> extends ToolAnnotations, ToolExecuti
   duplicates: DuplicatePolicy;
   /** Whether the call's signal is aborted when the run is cancelled (default true). */
   cancellable: boolean;
+  /**
+   * Most UTF-8 bytes of the call's output text sent to the model (default: the runner's
+   * `maxToolOutputBytes`, else 64 KiB; `Infinity` for no cap). A longer output is cut, the cut
+   * is marked in the text and reported on the `tool_output` event; the full result stays
+   * available to the application.
+   */
+  maxOutputBytes?: number;
 }
 
 /**
@@ -121,6 +129,14 @@ export interface Tool<TContext = any> extends ToolFields<TContext> {
   strict: boolean;
   /** Runs the tool with validated arguments (optional fields absent, never `null`). */
   invoke(ctx: ToolContext<TContext>, args: any): unknown | Promise<unknown>;
+  /**
+   * Checks the schema cannot express, run in the validation stage right after the JSON schema
+   * (before the duplicate policy, approval and guardrails) on arguments that match it. Returns
+   * the violations (empty when the arguments are fine); any violation answers the call with an
+   * argument error and the tool does not run. `toolsOf` sets it for an `@Args` DTO whose
+   * class-validator constraints the schema cannot express.
+   */
+  validateArguments?: (args: any, call: { toolName: string; callId: string }) => readonly ArgumentViolation[] | Promise<readonly ArgumentViolation[]>;
   /** Where the tool came from, for error messages: `WeatherTools.getWeather`, `defineTool`, ... */
   source?: string;
 }
@@ -140,6 +156,8 @@ export interface ToolOptions<TContext = any> extends ToolAnnotations, ToolExecut
   deferred?: boolean;
   duplicates?: DuplicatePolicy;
   cancellable?: boolean;
+  /** Most UTF-8 bytes of output text sent to the model (see `ToolFields.maxOutputBytes`). */
+  maxOutputBytes?: number;
   inputGuardrails?: ToolInputGuardrail[];
   outputGuardrails?: ToolOutputGuardrail[];
   interceptors?: ToolInterceptor[];

@@ -1,25 +1,20 @@
-import type * as ClassTransformer from 'class-transformer';
+import { argumentsChecked } from '../arguments/tool-argument-check';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { UserError } from '../errors/user.error';
-import { lazyModule } from '../lazy/lazy-module';
 import type { ToolContext } from '../tool/tool';
 import { reviveDates } from './date-fields';
+import { plainToInstance } from './dto-argument-check';
 import { classValidatorViolations } from './dto-validation';
 import type { ToolBlueprint } from './tool-blueprint';
 import { callThrough, type ToolMethodCaller } from './tool-method-call';
 
-// Loaded on the first @Args DTO call only (see dto-validation.ts): most tools never need it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadClassTransformer = lazyModule(() => require('class-transformer') as typeof ClassTransformer);
-function plainToInstance<T extends object>(type: new () => T, plain: object): T {
-  return loadClassTransformer().plainToInstance(type, plain);
-}
-
 /**
  * The `invoke` of a decorated tool bound to `instance`: revives `Date` fields, maps the
  * validated argument object onto the method's positional parameters (`@Param` by name, `@Args`
- * as a DTO instance, `@Ctx` as the context), runs class-validator when the DTO needs it, and
- * calls `instance[method]`, so an override in a subclass runs.
+ * as a DTO instance, `@Ctx` as the context), and calls `instance[method]`, so an override in a
+ * subclass runs. The DTO's class-validator constraints are checked by the runner's validation
+ * stage (`validateArguments`); an invoke called directly, on arguments that did not pass that
+ * stage, checks them itself and rejects with `ToolArgumentsError`.
  */
 export function boundInvoke(instance: object, blueprint: ToolBlueprint, call?: ToolMethodCaller): (ctx: ToolContext, args: any) => unknown {
   // The closure holds the blueprint and the instance only (not a copy of each field it reads).
@@ -30,6 +25,7 @@ export function boundInvoke(instance: object, blueprint: ToolBlueprint, call?: T
       throw new UserError(`Tool "${name}" (${source}): the instance has no method "${method}" any more. Fix: do not delete or overwrite tool methods on instances.`);
     }
     const input = (args ?? {}) as Record<string, unknown>;
+    const checked = argumentsChecked(args);
     if (datePaths.length > 0) reviveDates(input, datePaths);
     const values: unknown[] = new Array(slots.length);
     let pending: Promise<unknown> | undefined;
@@ -41,7 +37,7 @@ export function boundInvoke(instance: object, blueprint: ToolBlueprint, call?: T
       else {
         const dto = plainToInstance(slot.dto as new () => object, input);
         values[i] = dto;
-        if (slot.validate) pending = rejectInvalid(dto, name, ctx?.callId);
+        if (slot.validate && !checked) pending = rejectInvalid(dto, name, ctx?.callId);
       }
     }
     if (call !== undefined) return callThrough(call, instance, blueprint, values, input, ctx, pending);

@@ -8,8 +8,10 @@ import { lazyModule } from '../lazy/lazy-module';
 
 /**
  * class-validator constraints the scanner compiles into the JSON schema, so the compiled
- * validator already enforces them. Anything else on a DTO (custom validators, `@ValidateIf`,
- * async validators, ...) makes Toolwright run class-validator too.
+ * validator already enforces them (`matches` only without flags that change matching: the
+ * scanner leaves `@Matches(/re/i)` out of the schema). Anything else on a DTO (custom
+ * validators, `@ValidateIf`, async validators, flagged `@Matches`, ...) makes Toolwright run
+ * class-validator too, in the argument validation stage, before the call can run.
  */
 export const SCHEMA_EXPRESSIBLE_VALIDATORS: ReadonlySet<string> = new Set([
   'isString', 'isInt', 'isNumber', 'isBoolean', 'isEnum', 'isIn', 'min', 'max', 'minLength', 'maxLength', 'length',
@@ -17,7 +19,10 @@ export const SCHEMA_EXPRESSIBLE_VALIDATORS: ReadonlySet<string> = new Set([
   'arrayMinSize', 'arrayMaxSize', 'isOptional', 'isNotEmptyObject', 'isObject', 'isDefined',
 ]);
 
-const cache = new WeakMap<Function, boolean>();
+/** Whether a DTO needs class-validator, and whether some of its validators are asynchronous. */
+export type DtoValidation = 'none' | 'sync' | 'async';
+
+const cache = new WeakMap<Function, DtoValidation>();
 
 // class-validator (with validator.js) and class-transformer's storage are loaded on first use:
 // only tools taking an @Args DTO need them, and loading them eagerly was most of the import time
@@ -27,6 +32,11 @@ const loadClassValidator = lazyModule(() => require('class-validator') as typeof
 
 /** Whether validating instances of `dto` needs class-validator (beyond the JSON schema). */
 export function needsClassValidator(dto: Function): boolean {
+  return dtoValidationOf(dto) !== 'none';
+}
+
+/** What validating instances of `dto` takes: nothing beyond the schema, class-validator, or its async form. */
+export function dtoValidationOf(dto: Function): DtoValidation {
   let answer = cache.get(dto);
   if (answer === undefined) {
     answer = inspect(dto, new Set());
@@ -35,35 +45,54 @@ export function needsClassValidator(dto: Function): boolean {
   return answer;
 }
 
-function inspect(dto: Function, seen: Set<Function>): boolean {
-  if (seen.has(dto)) return false;
+/**
+ * Regular-expression flags with which a JSON-schema `pattern` (compiled with `u`) still accepts
+ * exactly what `@Matches` accepts; any other flag (`i`, `m`, `s`, `y`, `v`) changes what
+ * matches, so the scanner leaves such a pattern out of the schema and class-validator checks it.
+ */
+const SCHEMA_NEUTRAL_FLAGS = /^[ugd]*$/;
+
+function inspect(dto: Function, seen: Set<Function>): DtoValidation {
+  if (seen.has(dto)) return 'none';
   seen.add(dto);
   const storage = loadClassValidator().getMetadataStorage();
+  let needed: DtoValidation = 'none';
   for (const m of storage.getTargetValidationMetadatas(dto, '', true, false)) {
-    if (m.validateIf) return true;
+    let here: DtoValidation = 'none';
     switch (m.type) {
       case 'conditionalValidation':
-        if (m.name !== 'isOptional') return true;
+        if (m.name !== 'isOptional') here = 'sync';
         break;
       case 'customValidation': {
         const constraint = storage.getTargetValidatorConstraints(m.constraintCls)[0];
-        if (constraint?.async) return true;
-        if (!SCHEMA_EXPRESSIBLE_VALIDATORS.has(constraint?.name ?? m.name ?? '')) return true;
+        const name = constraint?.name ?? m.name ?? '';
+        if (constraint?.async) here = 'async';
+        else if (!SCHEMA_EXPRESSIBLE_VALIDATORS.has(name) || (name === 'matches' && !matchesInSchema(m.constraints))) here = 'sync';
         break;
       }
       case 'nestedValidation': {
         const nested = nestedClassOf(dto, m.propertyName);
-        if (nested && inspect(nested, seen)) return true;
+        if (nested) here = inspect(nested, seen);
         break;
       }
       case 'isDefined':
       case 'whitelistValidation':
         break;
       default:
-        return true;
+        here = 'sync';
     }
+    if (m.validateIf && here === 'none') here = 'sync';
+    if (here === 'async') return 'async';
+    if (here === 'sync') needed = 'sync';
   }
-  return false;
+  return needed;
+}
+
+/** Whether a `@Matches` constraint (`[pattern, modifiers]`) is one the schema's `pattern` expresses exactly. */
+function matchesInSchema(constraints: unknown[] | undefined): boolean {
+  const [pattern, modifiers] = constraints ?? [];
+  const flags = pattern instanceof RegExp ? pattern.flags : typeof modifiers === 'string' ? modifiers : '';
+  return SCHEMA_NEUTRAL_FLAGS.test(flags);
 }
 
 interface TypeMetadataStorage {
@@ -85,6 +114,14 @@ function nestedClassOf(dto: Function, property: string): Function | undefined {
 /** Runs class-validator on a DTO instance; the violations, with JSON pointers. */
 export async function classValidatorViolations(instance: object): Promise<ArgumentViolation[]> {
   const errors = await loadClassValidator().validate(instance, { forbidUnknownValues: false });
+  const out: ArgumentViolation[] = [];
+  collect(errors, '', out);
+  return out;
+}
+
+/** The same, synchronously, for DTOs without asynchronous validators. */
+export function classValidatorViolationsSync(instance: object): ArgumentViolation[] {
+  const errors = loadClassValidator().validateSync(instance, { forbidUnknownValues: false });
   const out: ArgumentViolation[] = [];
   collect(errors, '', out);
   return out;

@@ -6,7 +6,8 @@ import { assertValidParametersSchema } from '../schema/schema-check';
 import { toStrictSchema } from '../schema/strict-schema';
 import { looseCopy } from '../tool/define-tool';
 import type { JsonSchema } from '../tool/json-schema';
-import type { ToolOptions } from '../tool/tool';
+import type { Tool, ToolOptions } from '../tool/tool';
+import { dtoArgumentCheck } from './dto-argument-check';
 import { toolNameProblem } from '../tool/tool-name';
 import { compileDatePointers } from './date-fields';
 import { declaredSchemaOf, type SchemaSource } from './declared-schema';
@@ -33,6 +34,8 @@ export interface ToolBlueprint {
   slots: ParameterSlot[];
   datePaths: string[][];
   enhancers: EnhancerMetadata[];
+  /** The DTO checks the schema cannot express (`Tool.validateArguments`), when there are any. */
+  argumentCheck?: Tool['validateArguments'];
 }
 
 const cache = new WeakMap<Function, { generation: number; blueprints: ToolBlueprint[] }>();
@@ -104,7 +107,7 @@ function build(ctor: Function): ToolBlueprint[] {
         slots[p.index] = { kind: 'args', dto, validate: dto !== undefined && needsClassValidator(dto) };
       }
     }
-    return {
+    const blueprint: ToolBlueprint = {
       name,
       description: tool.options.description ?? declared.description ?? '',
       parameters,
@@ -117,5 +120,8 @@ function build(ctor: Function): ToolBlueprint[] {
       datePaths: declared.dates.length === 0 ? NO_DATE_PATHS : compileDatePointers(declared.dates),
       enhancers,
     };
+    const checked = slots.find((s) => s?.kind === 'args' && s.validate);
+    if (checked?.kind === 'args' && checked.dto !== undefined) blueprint.argumentCheck = dtoArgumentCheck(checked.dto, blueprint.datePaths);
+    return blueprint;
   });
 }

@@ -100,6 +100,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     deferred: o.deferred,
     duplicates: o.duplicates,
     cancellable: o.cancellable,
+    maxOutputBytes: o.maxOutputBytes,
     readOnly: o.readOnly,
     destructive: o.destructive,
     idempotent: o.idempotent,
@@ -132,6 +133,8 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     cancellable: f.cancellable,
   };
   if ('timeoutMs' in f) tool.timeoutMs = f.timeoutMs;
+  if ('maxOutputBytes' in f) tool.maxOutputBytes = f.maxOutputBytes;
+  if (bp.argumentCheck) tool.validateArguments = bp.argumentCheck;
   if ('failureError' in f) tool.failureError = f.failureError;
   if ('isEnabled' in f) tool.isEnabled = f.isEnabled;
   // Risk annotations and execution hints: present only when the @Tool options declare them.
