@@ -166,8 +166,9 @@ const FLAG_MEANINGS: Record<string, string> = {
 
 /**
  * `@Matches(/re/flags)` or `@Matches('re', 'flags')`: the source becomes `pattern`. A flag that
- * changes matching cannot be carried by a JSON schema `pattern`, so the pattern is left out
- * (class-validator still enforces it when the DTO is validated) and a warning names the flag.
+ * changes matching cannot be carried by a JSON schema `pattern`, so the pattern is left out and
+ * a warning names the flag and says where the constraint is enforced instead: core sees the
+ * flag on the DTO's metadata and runs class-validator in its validation stage.
  */
 function applyPattern(decorator: PropertyDecorator, node: SchemaNode, target: DecoratedProperty): boolean {
   const [first, second] = decorator.args;
@@ -193,7 +194,7 @@ function applyPattern(decorator: PropertyDecorator, node: SchemaNode, target: De
     category: 'warning',
     toolName: target.toolName,
     parameter: target.fieldPath,
-    message: `@Matches flag${changing.length > 1 ? 's' : ''} ${named} cannot be expressed in a JSON schema pattern, so the schema leaves /${source}/ out (class-validator still checks it with the flags)`,
+    message: `@Matches flag${changing.length > 1 ? 's' : ''} ${named} cannot be expressed in a JSON schema pattern, so the schema leaves /${source}/ out: Toolwright checks it locally instead (class-validator, flags included, in the validation stage before the call can run), and the model is not told the constraint`,
     fix:
       changing.length === 1 && changing[0] === 'i'
         ? 'write the pattern without the flag (letters as [aA] classes, e.g. /^[a-zA-Z]+$/) so the model is told the constraint'
