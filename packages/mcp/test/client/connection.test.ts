@@ -69,6 +69,34 @@ describe('McpToolset connections', () => {
     });
   });
 
+  describe('when closing', () => {
+    it('ends a server started through a wrapper, even one that ignores stdin closing and SIGTERM (no orphans)', async () => {
+      const logFile = join(dir.path, 'stubborn.jsonl');
+      const inner = fixtureServer(logFile, { FIXTURE_STUBBORN: '1' });
+      const wrapped = new McpToolset({
+        name: 'wrapped',
+        // The shell runs the server as its child: the server is a grandchild of this process.
+        transport: { command: 'sh', args: ['-c', `"${inner.command}" "${inner.args![0]}"; echo wrapper-done`], env: inner.env, shutdownGraceMs: 200 },
+        allowedTools: ['whoami'],
+      });
+      await wrapped.connect();
+      const shellPid = wrapped.pid!;
+      const [whoami] = await wrapped.tools(ctx);
+      const serverPid = Number(((await whoami!.invoke({ ...ctx, callId: 'w', emit: () => undefined } as never, {})) as { text: string }).text);
+      expect(serverPid).not.toBe(shellPid);
+      let left: boolean[] = [];
+      try {
+        await wrapped.close();
+        left = [processAlive(shellPid), processAlive(serverPid)];
+      } finally {
+        // Should the close leave the server behind, the test still must not.
+        if (processAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+      }
+      expect(left).toEqual([false, false]);
+      expect(fixtureLog(logFile).some((e) => (e as { ignored?: string }).ignored === 'SIGTERM')).toBe(true);
+    });
+  });
+
   describe('when the server cannot be reached', () => {
     it('gives up after connectTimeoutMs when the program never answers initialize, and ends it', async () => {
       const pidFile = join(dir.path, 'silent.pid');

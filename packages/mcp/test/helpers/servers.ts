@@ -21,13 +21,22 @@ export function fixtureServer(logFile: string, env: Record<string, string> = {})
   return { command: process.execPath, args: [join(__dirname, '..', 'fixtures', 'fixture-server.cjs')], env: { FIXTURE_LOG: logFile, ...env } };
 }
 
-/** Whether a process is alive (signal 0). */
+/**
+ * Whether a process is alive: it exists (signal 0) and, where /proc tells, is not a zombie (a
+ * killed process not yet reaped by its parent, which for an orphan is PID 1).
+ */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    // No /proc (not Linux), or the process was reaped meanwhile.
+    return existsSync(`/proc/${pid}`) || process.platform !== 'linux';
   }
 }
 
