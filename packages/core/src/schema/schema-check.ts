@@ -2,6 +2,7 @@ import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../tool/json-schema';
 import { ajv, withoutDialect } from '../arguments/ajv-instance';
 import { fieldPathOf } from './field-path';
+import { certainlyPassesMetaSchema } from './meta-schema-check';
 import { boundedJsonProblem, isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS } from './strict-limits';
 
@@ -24,8 +25,11 @@ export function assertValidParametersSchema(schema: unknown, toolName?: string):
   if (problem !== undefined) {
     throw new ToolDefinitionError(`${subject}the parameters schema ${problem}. Fix: simplify the schema (a cyclic object cannot be a schema).`, toolName, '');
   }
-  const compiler = ajv();
-  if (!compiler.validateSchema(withoutDialect(schema))) {
+  // Most schemas are plainly valid and are vouched for without ajv, whose loading and
+  // meta-schema compilation were most of defineTool's cold cost; ajv decides (and explains)
+  // whatever the fast check cannot vouch for.
+  const compiler = certainlyPassesMetaSchema(withoutDialect(schema)) ? undefined : ajv();
+  if (compiler !== undefined && !compiler.validateSchema(withoutDialect(schema))) {
     const errors = compiler.errors ?? [];
     const first = errors[0];
     const path = first?.instancePath ?? '';
