@@ -24,7 +24,7 @@ const BENCH_DIR = path.join(__dirname, '..');
 const GENERATED_DIR = path.join(BENCH_DIR, 'generated');
 
 /** Every scenario, in run order. */
-const SCENARIOS = ['import', 'define', 'dispatch', 'rss', 'parallel', 'validation', 'catalogue', 'streaming'] as const;
+const SCENARIOS = ['import', 'define', 'define-schemas', 'dispatch', 'rss', 'parallel', 'validation', 'catalogue', 'streaming'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface Options {
@@ -126,6 +126,21 @@ async function main(): Promise<number> {
     process.stdout.write('import…\n');
     for (let r = 0; r < reps.import; r++) {
       for (const id of rotate(frameworks, r)) await runTask(collector, 'import', { kind: 'import', adapter: id }, options, 60_000);
+    }
+  }
+  if (run('import') && frameworks.includes('toolwright')) {
+    // Toolwright's integrations, each after the core a program has already loaded.
+    for (let r = 0; r < reps.import; r++) {
+      for (const [module, metric] of [['@toolwright/openai', 'import_openai_ms'], ['@toolwright/nestjs', 'import_nestjs_ms']] as const) {
+        const specifiers = ['reflect-metadata', '@toolwright/core', ...(module === '@toolwright/nestjs' ? ['@nestjs/common', '@nestjs/core'] : []), module];
+        await runTask(collector, 'import', { kind: 'import-module', adapter: 'toolwright', specifiers, metric }, options, 60_000);
+      }
+    }
+  }
+  if (run('define-schemas')) {
+    process.stdout.write('define from JSON schemas…\n');
+    for (let r = 0; r < reps.define; r++) {
+      for (const id of rotate(options.adapters, r)) await runTask(collector, 'define-schemas', { kind: 'define-schemas', adapter: id }, options, 60_000);
     }
   }
   if (run('define')) {

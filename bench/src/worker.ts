@@ -6,6 +6,7 @@ import type { Adapter, AdapterId } from './adapters/adapter';
 import { adapterEntry } from './adapters/registry';
 import { catalogueSession } from './scenarios/catalogue.scenario';
 import { defineCold, DEFINE_COUNT } from './scenarios/define.scenario';
+import { defineSchemasCold } from './scenarios/define-schemas.scenario';
 import { dispatchSession, longRunRss } from './scenarios/dispatch.scenario';
 import { parallelSession } from './scenarios/parallel.scenario';
 import { fail, record, type SessionResult } from './scenarios/session-result';
@@ -20,6 +21,8 @@ export type SessionScenario = 'dispatch' | 'parallel' | 'validation' | 'catalogu
 export type WorkerTask =
   | { kind: 'import'; adapter: AdapterId }
   | { kind: 'define'; adapter: AdapterId; modulePath: string }
+  | { kind: 'define-schemas'; adapter: AdapterId }
+  | { kind: 'import-module'; adapter: AdapterId; specifiers: string[]; metric: string }
   | { kind: 'rss'; adapter: AdapterId }
   | { kind: 'session'; scenario: SessionScenario; adapters: AdapterId[]; reps: number; longReps: number };
 
@@ -57,6 +60,27 @@ async function runTask(task: WorkerTask): Promise<SessionResult> {
       const [adapter] = loadAll([task.adapter], results);
       if (!adapter) return results;
       return defineCold(adapter, task.modulePath, toolSpecs(DEFINE_COUNT));
+    }
+    case 'define-schemas': {
+      const [adapter] = loadAll([task.adapter], results);
+      if (!adapter) return results;
+      return defineSchemasCold(adapter, toolSpecs(DEFINE_COUNT));
+    }
+    case 'import-module': {
+      // The last specifier is timed alone; the ones before it are what a program loads first.
+      const t0 = performance.now();
+      try {
+        const timed = task.specifiers[task.specifiers.length - 1]!;
+        let start = t0;
+        for (const specifier of task.specifiers) {
+          if (specifier === timed) start = performance.now();
+          require(specifier);
+        }
+        record(results, task.adapter, task.metric, performance.now() - start);
+      } catch (error) {
+        fail(results, task.adapter, error);
+      }
+      return results;
     }
     case 'rss': {
       const [adapter] = loadAll([task.adapter], results);

@@ -14,6 +14,18 @@ export interface RunOutcome {
   toolOutputs: number;
 }
 
+/** A tool given as a JSON schema at run time, in both the loose and the strict form. */
+export interface SchemaDefinition {
+  name: string;
+  description: string;
+  /** As written by hand for a framework that makes schemas strict itself (optional field not required). */
+  parameters: Record<string, unknown>;
+  /** The strict form (every property required, the optional one nullable), for frameworks that take it as is. */
+  strictParameters: Record<string, unknown>;
+  /** Valid arguments, as the JSON text a model sends. */
+  argumentsJson: string;
+}
+
 /** A tool in the form sent to the model, normalised for checking. */
 export interface ModelFacingTool {
   name: string;
@@ -71,4 +83,15 @@ export interface Adapter<TTools = unknown> {
   readonly streamingNote?: string;
   /** Loads the generated 1,000-tool module and returns the tools in the form sent to the model. */
   defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]>;
+  /**
+   * Builds one tool per JSON-schema definition (built at run time, e.g. from a catalogue or an
+   * MCP listing) the way the framework's docs say, and returns them in the form sent to the model.
+   */
+  defineFromSchemas(definitions: SchemaDefinition[], execute: Execute): Promise<ModelFacingTool[]>;
+  /**
+   * The cost of the first call of a tool just defined by {@link defineFromSchemas}, beyond the
+   * second one (work deferred from definition, such as compiling its validator), in ms. Absent
+   * when the framework defers nothing measurable.
+   */
+  firstCallMs?(definition: SchemaDefinition): number;
 }

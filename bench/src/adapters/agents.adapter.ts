@@ -13,7 +13,7 @@ import {
   type StreamEvent,
 } from '@openai/agents';
 import { z } from 'zod';
-import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome } from './adapter';
+import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome, SchemaDefinition } from './adapter';
 import { FINAL_TEXT, directCatalogueScript, type ModelClock, type Script } from '../shape/script';
 import type { ToolArgs, ToolSpec } from '../shape/tool-spec';
 
@@ -167,6 +167,20 @@ export const agentsAdapter: Adapter<AgentsTool[]> = {
   streamProgress: null,
   streamingNote:
     'no progress channel for function tools: the run stream carries model deltas and run items only (agent.asTool({ onStream }) forwards a nested agent\'s events to a callback, not to the stream)',
+
+  async defineFromSchemas(definitions: SchemaDefinition[], execute: Execute): Promise<ModelFacingTool[]> {
+    // A JSON schema for `parameters` (strict, as the SDK requires with strict: true).
+    const tools = definitions.map((d) =>
+      tool({
+        name: d.name,
+        description: d.description,
+        parameters: d.strictParameters as never,
+        strict: true,
+        execute: (args: unknown) => execute(args as ToolArgs, d.name) as never,
+      }),
+    );
+    return tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown> }));
+  },
 
   async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

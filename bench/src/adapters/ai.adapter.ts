@@ -7,9 +7,9 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { safeParseJSON, safeValidateTypes } from '@ai-sdk/provider-utils';
-import { asSchema, generateText, stepCountIs, streamText, tool, type ToolSet } from 'ai';
+import { asSchema, generateText, jsonSchema, stepCountIs, streamText, tool, type ToolSet } from 'ai';
 import { z } from 'zod';
-import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome } from './adapter';
+import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome, SchemaDefinition } from './adapter';
 import { FINAL_TEXT, directCatalogueScript, type ModelClock, type Script, type ScriptedCall } from '../shape/script';
 import { ProgressProbe } from '../shape/progress-probe';
 import type { ToolArgs, ToolSpec } from '../shape/tool-spec';
@@ -179,6 +179,19 @@ export const aiAdapter: Adapter<ToolSet> = {
       throw new Error(`ai: received ${probe.latencies.length} of ${updates} progress updates.`);
     }
     return probe.latencies;
+  },
+
+  async defineFromSchemas(definitions: SchemaDefinition[], execute: Execute): Promise<ModelFacingTool[]> {
+    // tool({ inputSchema: jsonSchema(...) }), then the form generateText sends.
+    const tools = definitions.map((d) => ({
+      name: d.name,
+      tool: tool({ description: d.description, inputSchema: jsonSchema<ToolArgs>(d.parameters as never), execute: (args: ToolArgs) => execute(args, d.name) }),
+    }));
+    const out: ModelFacingTool[] = [];
+    for (const { name, tool: t } of tools) {
+      out.push({ name, description: t.description ?? '', parameters: (await asSchema(t.inputSchema).jsonSchema) as Record<string, unknown> });
+    }
+    return out;
   },
 
   async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {

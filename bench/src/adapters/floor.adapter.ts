@@ -1,4 +1,4 @@
-import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome } from './adapter';
+import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome, SchemaDefinition } from './adapter';
 import { FINAL_TEXT, directCatalogueScript, type ModelClock, type Script } from '../shape/script';
 import { ProgressProbe } from '../shape/progress-probe';
 import { strictJsonSchema, type ToolArgs, type ToolSpec } from '../shape/tool-spec';
@@ -119,6 +119,11 @@ export const floorAdapter: Adapter<FloorTool[]> = {
     }
     await running;
     return probe.latencies;
+  },
+
+  async defineFromSchemas(definitions: SchemaDefinition[]): Promise<ModelFacingTool[]> {
+    // Plain objects: the strict schema as given is what is sent.
+    return definitions.map((d) => ({ name: d.name, description: d.description, parameters: d.strictParameters }));
   },
 
   async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {

@@ -16,7 +16,7 @@ import {
   type ModelStreamEvent,
   type Tool,
 } from '@toolwright/core';
-import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome } from './adapter';
+import type { Adapter, CatalogueCase, Execute, ModelFacingTool, RunOutcome, SchemaDefinition } from './adapter';
 import { DECORATED_MODULE_ENV } from './decorated-module';
 import { DISPATCH_TOOLS } from '../scenarios/dispatch.scenario';
 import { FINAL_TEXT, type ModelClock, type Script } from '../shape/script';
@@ -179,6 +179,25 @@ export const toolwrightAdapter: Adapter<Tool[]> = {
       throw new Error(`toolwright: received ${probe.latencies.length} of ${updates} progress updates.`);
     }
     return probe.latencies;
+  },
+
+  async defineFromSchemas(definitions: SchemaDefinition[], execute: Execute): Promise<ModelFacingTool[]> {
+    return definitions.map((d) => {
+      const t = defineTool({ name: d.name, description: d.description, parameters: d.parameters, invoke: (_ctx, args: ToolArgs) => execute(args, d.name) });
+      return { name: t.name, description: t.description, parameters: t.parameters };
+    });
+  },
+
+  firstCallMs(definition: SchemaDefinition): number {
+    // The validator is compiled on a tool's first call (loading ajv for the first tool of the
+    // process): the first parse of valid arguments, beyond what the second one costs.
+    const t = defineTool({ name: definition.name, description: definition.description, parameters: definition.parameters, invoke: () => null });
+    const t0 = performance.now();
+    parseToolArguments(t, definition.argumentsJson);
+    const first = performance.now() - t0;
+    const t1 = performance.now();
+    parseToolArguments(t, definition.argumentsJson);
+    return first - (performance.now() - t1);
   },
 
   async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {
