@@ -8,6 +8,8 @@ import { nestedStateWithDecisions } from '../approvals/nested-state';
 import { addUsage } from '../result/usage';
 import { capToolOutput } from '../result/output-cap';
 import type { ToolOutputEvent } from '../events/run-event';
+import { capToolOutput } from '../result/output-cap';
+import type { ToolOutputEvent } from '../events/run-event';
 import type { Tool } from '../tool/tool';
 import { CallRecord } from './call-record';
 import type { CallOutcome } from './call-outcome';
@@ -54,7 +56,7 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
         env.cancellation.throwIfCancelled();
         // The store of a resumed run could not record the call: going on could run it twice.
         if (isRunStoreFailure(error)) throw error;
-        if (error instanceof ToolInterruption) {
+        if (isInterruption(error)) {
           return { call, tool, args, result: ToolResult.text(''), modelOutput: '', failed: false, durationMs: performance.now() - started, invoked, paused: error };
         }
         result = failureResult(tool, error, ctx);
@@ -108,6 +110,15 @@ function checkDetails(tool: Tool, callId: string, result: ToolResult): void {
       tool.name,
       callId,
     );
+  }
+}
+
+/** `instanceof ToolInterruption`, for anything a tool may throw (a revoked Proxy throws on `instanceof`). */
+function isInterruption(error: unknown): error is ToolInterruption {
+  try {
+    return error instanceof ToolInterruption;
+  } catch {
+    return false;
   }
 }
 

@@ -14,5 +14,10 @@ export class RunStoreError extends ToolwrightError {
 
 /** Whether `error` must end the run instead of becoming the call's output. @internal */
 export function isRunStoreFailure(error: unknown): boolean {
-  return error instanceof RunStoreError || error instanceof RunAlreadyClaimedError;
+  // A tool may throw anything: `instanceof` on a revoked Proxy throws, and must not end the run.
+  try {
+    return error instanceof RunStoreError || error instanceof RunAlreadyClaimedError;
+  } catch {
+    return false;
+  }
 }
