@@ -3,8 +3,9 @@ export {
   ToolwrightError, UserError, ToolDefinitionError, ToolArgumentsError, ToolTimeoutError, ToolCallError,
   GuardrailTripwireError, MaxTurnsExceededError, RunStateError, ModelError,
   RunCancelledError, ConsecutiveToolFailuresError,
+  HookError, ToolTaskError, ToolCancelledError,
 } from './errors';
-export type { ArgumentViolation, FailedCallSummary } from './errors';
+export type { ArgumentViolation, FailedCallSummary, GuardrailStage, ToolTaskErrorCode } from './errors';
 
 // Results and content
 export { Content, ToolResult, toToolResult, toModelOutput, emptyUsage, addUsage } from './result';
@@ -31,6 +32,17 @@ export type { ToolAnnotations, ToolExecutionHints } from './tool/tool';
 // Guardrails and interceptors
 export { GuardrailOutcome, defineToolInputGuardrail, defineToolOutputGuardrail } from './guardrails/guardrail';
 export type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrails/guardrail';
+export { defineInputGuardrail, defineOutputGuardrail } from './guardrails/agent-guardrail';
+export type { InputGuardrail, OutputGuardrail, GuardrailResult } from './guardrails/agent-guardrail';
+export { REFUSED_OUTPUT_NOTICE } from './lifecycle/refused-output';
+
+// Hooks, tracing and running tasks
+export type {
+  RunHooks, AgentHooks, HookReturn, RunStartEvent, RunEndEvent, AgentStartEvent, AgentEndEvent, LlmStartEvent, LlmEndEvent,
+  ToolStartEvent, ToolEndEvent, HandoffEvent,
+} from './lifecycle/run-hooks';
+export type { TracingOptions, TracerProviderLike } from './tracing/tracing-options';
+export { RUNNING_TASK_TOOLS } from './tasks/task-tools';
 export type { ToolInterceptor, ToolInvocation } from './interceptors/tool-interceptor';
 
 // Toolsets

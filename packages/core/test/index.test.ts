@@ -8,7 +8,7 @@ describe('@toolwright/core public surface', () => {
       // Errors
       'ToolwrightError', 'UserError', 'ToolDefinitionError', 'ToolArgumentsError', 'ToolTimeoutError', 'ToolCallError',
       'GuardrailTripwireError', 'MaxTurnsExceededError', 'RunStateError', 'ModelError', 'RunCancelledError',
-      'ConsecutiveToolFailuresError',
+      'ConsecutiveToolFailuresError', 'HookError', 'ToolTaskError', 'ToolCancelledError',
       // Limits
       'TOOLWRIGHT_LIMITS',
       // Results, content and items
@@ -16,6 +16,7 @@ describe('@toolwright/core public surface', () => {
       'userMessage', 'assistantMessage', 'messageText',
       // Guardrails and interceptors
       'GuardrailOutcome', 'defineToolInputGuardrail', 'defineToolOutputGuardrail',
+      'defineInputGuardrail', 'defineOutputGuardrail', 'REFUSED_OUTPUT_NOTICE', 'RUNNING_TASK_TOOLS',
       // Toolsets, handoffs, agents
       'isToolset', 'ToolSearchToolset', 'Handoff', 'handoff', 'defaultHandoffToolName', 'Agent',
       // Models and running

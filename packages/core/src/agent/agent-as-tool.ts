@@ -8,6 +8,7 @@ import type { RunResult } from '../runner/run-result';
 import { runHostOf, type RunHost } from '../runner/run-host';
 import type { RunOptions } from '../runner/runner-options';
 import { RunState } from '../state/run-state';
+import { setTraceParent } from '../tracing/nested-trace-parent';
 import { defineTool } from '../tool/define-tool';
 import type { JsonSchema } from '../tool/json-schema';
 import type { Tool, ToolFields } from '../tool/tool';
@@ -83,6 +84,7 @@ export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsTo
       const runOptions: RunOptions<TContext> = { context: ctx.context, signal: ctx.signal };
       if (maxTurns !== undefined) runOptions.maxTurns = maxTurns;
       if (host.planMode) runOptions.planMode = host.planMode;
+      setTraceParent(runOptions, host.traceParent);
       const result = await runNested(host, agent, input, runOptions);
       if (result.status === 'interrupted') throw new ToolInterruption(result.state);
       const output = outputExtractor ? await outputExtractor(result) : result.finalOutput;

@@ -4,6 +4,8 @@ import type { Toolset } from '../toolsets/toolset';
 import type { Handoff } from '../handoffs/handoff';
 import { agentAsTool, type AgentAsToolOptions, type AgentTool } from './agent-as-tool';
 import type { ToolUseBehavior } from './tool-use-behavior';
+import type { AgentHooks } from '../lifecycle/run-hooks';
+import type { InputGuardrail, OutputGuardrail } from '../guardrails/agent-guardrail';
 
 /** Anything `Agent.tools` accepts: a decorated instance, a `Tool`, a `Toolset`, or arrays of them. */
 export type ToolEntry = Tool | Toolset | object | ToolEntry[];
@@ -34,6 +36,12 @@ export interface AgentConfig<TContext = unknown> {
    * agent has called a tool in the run, so the model can give its answer (default true).
    */
   resetToolChoice?: boolean;
+  /** Lifecycle hooks for this agent's turns and calls (after the runner's own). */
+  hooks?: AgentHooks<TContext>;
+  /** Checks on the run's input, when this agent starts the run (before the first model call). */
+  inputGuardrails?: InputGuardrail<TContext>[];
+  /** Checks on the final output, when this agent produces it. */
+  outputGuardrails?: OutputGuardrail<TContext>[];
 }
 
 /**
@@ -62,6 +70,12 @@ export class Agent<TContext = unknown> {
   readonly toolUseBehavior: ToolUseBehavior<TContext>;
   /** See {@link AgentConfig.resetToolChoice} (`true` by default). */
   readonly resetToolChoice: boolean;
+  /** See {@link AgentConfig.hooks}. */
+  readonly hooks?: AgentHooks<TContext>;
+  /** See {@link AgentConfig.inputGuardrails} (`[]` when none were given). */
+  readonly inputGuardrails: InputGuardrail<TContext>[];
+  /** See {@link AgentConfig.outputGuardrails} (`[]` when none were given). */
+  readonly outputGuardrails: OutputGuardrail<TContext>[];
 
   constructor(config: AgentConfig<TContext>) {
     if (!config || typeof config.name !== 'string' || config.name.trim() === '') {
@@ -76,6 +90,9 @@ export class Agent<TContext = unknown> {
     this.modelSettings = config.modelSettings ?? {};
     this.toolUseBehavior = config.toolUseBehavior ?? 'run_llm_again';
     this.resetToolChoice = config.resetToolChoice ?? true;
+    if (config.hooks !== undefined) this.hooks = config.hooks;
+    this.inputGuardrails = checkGuardrails(config.name, 'inputGuardrails', 'agent_input', config.inputGuardrails);
+    this.outputGuardrails = checkGuardrails(config.name, 'outputGuardrails', 'agent_output', config.outputGuardrails);
   }
 
   /** A copy of this agent with some fields replaced. */
@@ -90,6 +107,9 @@ export class Agent<TContext = unknown> {
       modelSettings: this.modelSettings,
       toolUseBehavior: this.toolUseBehavior,
       resetToolChoice: this.resetToolChoice,
+      hooks: this.hooks,
+      inputGuardrails: this.inputGuardrails,
+      outputGuardrails: this.outputGuardrails,
       ...overrides,
     });
   }
@@ -111,4 +131,15 @@ export class Agent<TContext = unknown> {
     if (typeof this.instructions === 'function') return this.instructions(ctx, this);
     return this.instructions;
   }
+}
+
+const NO_GUARDRAILS: readonly never[] = Object.freeze([]);
+
+function checkGuardrails<T extends { kind: string }>(agent: string, field: string, kind: T['kind'], list: T[] | undefined): T[] {
+  if (list === undefined || list.length === 0) return NO_GUARDRAILS as unknown as T[];
+  if (!Array.isArray(list) || list.some((g) => g?.kind !== kind)) {
+    const define = kind === 'agent_input' ? 'defineInputGuardrail' : 'defineOutputGuardrail';
+    throw new TypeError(`Agent "${agent}": ${field} must be a list of guardrails built with ${define}({ name, check }).`);
+  }
+  return [...list];
 }

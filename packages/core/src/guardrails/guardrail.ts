@@ -3,23 +3,23 @@ import type { ToolResult } from '../result/tool-result';
 
 /** What a guardrail decided. Build with `GuardrailOutcome.allow()` / `.reject()` / `.tripwire()`. */
 export type GuardrailOutcome =
-  | { kind: 'allow' }
-  | { kind: 'reject'; message: string }
-  | { kind: 'tripwire'; message: string };
+  | { kind: 'allow'; info?: unknown }
+  | { kind: 'reject'; message: string; info?: unknown }
+  | { kind: 'tripwire'; message: string; info?: unknown };
 
 /** Builders for guardrail outcomes. */
 export const GuardrailOutcome = {
-  /** Let the call (or its output) through. */
-  allow(): GuardrailOutcome {
-    return { kind: 'allow' };
+  /** Let the call (or its output) through; `info` is recorded (agent-level guardrails' results). */
+  allow(info?: unknown): GuardrailOutcome {
+    return info === undefined ? { kind: 'allow' } : { kind: 'allow', info };
   },
   /** Refuse: the message becomes the call's output, and the run goes on. */
   reject(message: string): GuardrailOutcome {
     return { kind: 'reject', message };
   },
-  /** Stop the run with `GuardrailTripwireError`. */
-  tripwire(message: string): GuardrailOutcome {
-    return { kind: 'tripwire', message };
+  /** Stop the run with `GuardrailTripwireError` (carrying `info`). */
+  tripwire(message: string, info?: unknown): GuardrailOutcome {
+    return info === undefined ? { kind: 'tripwire', message } : { kind: 'tripwire', message, info };
   },
 };
 

@@ -1,5 +1,6 @@
 import { errorMessage } from '../errors/error-message';
-import { GuardrailTripwireError } from '../errors/guardrail-tripwire.error';
+import { GuardrailTripwireError, type GuardrailStage } from '../errors/guardrail-tripwire.error';
+import { lifecycleOf } from '../runner/tool-context';
 import { ToolCallError } from '../errors/tool-call.error';
 import { ToolResult } from '../result/tool-result';
 import type { Tool, ToolContext } from '../tool/tool';
@@ -13,26 +14,31 @@ export type OnTripwire = (guardrail: string) => void;
  * non-allow: `reject` returns the message as the call's output (the tool never runs), `tripwire`
  * throws `GuardrailTripwireError`. Returns `undefined` when every guardrail allowed the call.
  */
-export async function runInputGuardrails(
+export function runInputGuardrails(
   guardrails: readonly ToolInputGuardrail[],
   tool: Tool,
   args: unknown,
   ctx: ToolContext<any>,
   onTripwire: OnTripwire,
 ): Promise<ToolResult | undefined> {
-  for (const guardrail of guardrails) {
-    const outcome = await check(guardrail.name, tool, ctx, () => guardrail.check({ tool, args, ctx }));
-    const decided = apply(outcome, guardrail.name, tool, ctx, onTripwire);
-    if (decided) return decided;
-  }
-  return undefined;
+  const run = async (): Promise<ToolResult | undefined> => {
+    for (const guardrail of guardrails) {
+      const outcome = await check(guardrail.name, tool, ctx, () => guardrail.check({ tool, args, ctx }));
+      const decided = apply(outcome, guardrail.name, tool, ctx, onTripwire, 'tool_input');
+      if (decided) return decided;
+    }
+    return undefined;
+  };
+  // Z-74: the stage gets its own span, `guardrail:tool_input`, under the call's span.
+  const tracer = lifecycleOf(ctx)?.tracer;
+  return tracer ? tracer.guardrails('tool_input', guardrails.map((g) => g.name), ctx.callId, run, (r) => (r ? 'reject' : 'allow')) : run();
 }
 
 /**
  * Runs output guardrails in order on the call's result, stopping at the first non-allow:
  * `reject` replaces the output with the message, `tripwire` throws `GuardrailTripwireError`.
  */
-export async function runOutputGuardrails(
+export function runOutputGuardrails(
   guardrails: readonly ToolOutputGuardrail[],
   tool: Tool,
   args: unknown,
@@ -40,12 +46,16 @@ export async function runOutputGuardrails(
   ctx: ToolContext<any>,
   onTripwire: OnTripwire,
 ): Promise<ToolResult> {
-  for (const guardrail of guardrails) {
-    const outcome = await check(guardrail.name, tool, ctx, () => guardrail.check({ tool, args, result, ctx }));
-    const decided = apply(outcome, guardrail.name, tool, ctx, onTripwire);
-    if (decided) return decided;
-  }
-  return result;
+  const run = async (): Promise<ToolResult> => {
+    for (const guardrail of guardrails) {
+      const outcome = await check(guardrail.name, tool, ctx, () => guardrail.check({ tool, args, result, ctx }));
+      const decided = apply(outcome, guardrail.name, tool, ctx, onTripwire, 'tool_output');
+      if (decided) return decided;
+    }
+    return result;
+  };
+  const tracer = lifecycleOf(ctx)?.tracer;
+  return tracer ? tracer.guardrails('tool_output', guardrails.map((g) => g.name), ctx.callId, run, (r) => (r === result ? 'allow' : 'reject')) : run();
 }
 
 async function check(
@@ -66,7 +76,7 @@ async function check(
   }
 }
 
-function apply(outcome: GuardrailOutcome, name: string, tool: Tool, ctx: ToolContext<any>, onTripwire: OnTripwire): ToolResult | undefined {
+function apply(outcome: GuardrailOutcome, name: string, tool: Tool, ctx: ToolContext<any>, onTripwire: OnTripwire, stage: GuardrailStage): ToolResult | undefined {
   switch (outcome?.kind) {
     case 'allow':
       return undefined;
@@ -74,7 +84,7 @@ function apply(outcome: GuardrailOutcome, name: string, tool: Tool, ctx: ToolCon
       return ToolResult.text(outcome.message);
     case 'tripwire':
       onTripwire(name);
-      throw new GuardrailTripwireError(name, tool.name, ctx.callId, outcome.message);
+      throw new GuardrailTripwireError(name, tool.name, ctx.callId, outcome.message, { stage, info: outcome.info });
     default:
       throw new ToolCallError(
         `Guardrail "${name}" returned ${JSON.stringify(outcome)} for tool "${tool.name}" (call ${ctx.callId}); ` +

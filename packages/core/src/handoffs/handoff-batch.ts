@@ -5,6 +5,8 @@ import type { CallOutcome } from '../runner/call-outcome';
 import type { PreparedCall } from '../runner/call-preparation';
 import { emitEvent, type RunEnvironment } from '../runner/run-environment';
 import { UserError } from '../errors/user.error';
+import { ToolArgumentsError } from '../errors/tool-arguments.error';
+import { parseToolArguments } from '../arguments/parse-tool-arguments';
 import { handoffBindingOf } from './handoff-tool';
 
 /**
@@ -13,6 +15,7 @@ import { handoffBindingOf } from './handoff-tool';
  * ignored, so no call is left without an output. Other calls of the batch are untouched. @internal
  */
 export function answerIgnoredHandoffs(prepared: PreparedCall[]): void {
+  checkHandoffInputs(prepared);
   let winner: PreparedCall | undefined;
   for (const p of prepared) {
     const binding = handoffBindingOf(p.tool);
@@ -31,22 +34,64 @@ export function answerIgnoredHandoffs(prepared: PreparedCall[]): void {
 }
 
 /**
- * After a batch: if a handoff call of it ran its transfer, the run continues with the target
- * agent. Its `inputFilter` (if any) rewrites the history, and `agent_changed` is emitted.
- * Returns the agent now current when a handoff happened. @internal
+ * Z-102: a handoff's input must be a JSON object; `""` and `null` read as `{}`, refused with
+ * `Handoff function expected non-null input, but got None` when the schema has root-level
+ * `required` keys. Input the schema refuses **fails the run** (`ToolArgumentsError`) instead of
+ * being fed back. A handoff without a schema takes any arguments, unchecked.
  */
-export function performHandoff(env: RunEnvironment, from: Agent<any>, outcomes: CallOutcome[]): Agent<any> | undefined {
+function checkHandoffInputs(prepared: PreparedCall[]): void {
+  for (const p of prepared) {
+    const binding = handoffBindingOf(p.tool);
+    if (!binding || !p.failed) continue;
+    const tool = p.tool!;
+    const schema = binding.handoff.inputSchema;
+    const raw = p.call.arguments.trim();
+    if (schema && raw !== '' && raw !== 'null') {
+      parseToolArguments(tool, p.call.arguments, p.call.callId);
+      throw new ToolArgumentsError(tool.name, [{ path: '', message: p.answer?.text ?? 'invalid handoff input' }], p.call.callId);
+    }
+    if (schema && Array.isArray(schema.required) && schema.required.length > 0) {
+      throw new ToolArgumentsError(tool.name, [{ path: '', message: 'Handoff function expected non-null input, but got None' }], p.call.callId);
+    }
+    p.args = {};
+    p.answer = undefined;
+    p.failed = false;
+  }
+}
+
+/** The handoff a batch performed: the agent now current, and the handoff's input. @internal */
+export interface PerformedHandoff {
+  to: Agent<any>;
+  input?: unknown;
+}
+
+/**
+ * After a batch: if a handoff call of it ran its transfer, or a call returned
+ * `ToolResult.handoff(agent, output)`, the run continues with that agent (the first such call in
+ * call order). A handoff's `inputFilter` (if any) rewrites the history, and `agent_changed` is
+ * emitted. Returns the handoff performed, if any. @internal
+ */
+export function performHandoff(env: RunEnvironment, from: Agent<any>, outcomes: CallOutcome[]): PerformedHandoff | undefined {
   for (const outcome of outcomes) {
     const binding = handoffBindingOf(outcome.tool);
-    if (!binding || !binding.transferred.delete(outcome.call.callId) || outcome.failed) continue;
-    const { handoff } = binding;
-    const state = env.state;
-    if (handoff.inputFilter) replaceHistory(env, handoff.inputFilter, handoff.agent.name);
-    state.currentAgent = handoff.agent;
-    emitEvent(env, { type: 'agent_changed', agent: from, from, to: handoff.agent });
-    return handoff.agent;
+    if (binding) {
+      const callId = outcome.call.callId;
+      const input = binding.transferred.get(callId);
+      if (!binding.transferred.delete(callId) || outcome.failed) continue;
+      const { handoff } = binding;
+      if (handoff.inputFilter) replaceHistory(env, handoff.inputFilter, handoff.agent.name);
+      return switchTo(env, from, handoff.agent, input);
+    }
+    const requested = outcome.result.handoffTo;
+    if (requested && !outcome.failed) return switchTo(env, from, requested, outcome.result.text);
   }
   return undefined;
+}
+
+function switchTo(env: RunEnvironment, from: Agent<any>, to: Agent<any>, input: unknown): PerformedHandoff {
+  env.state.currentAgent = to;
+  emitEvent(env, { type: 'agent_changed', agent: from, from, to });
+  return input === undefined ? { to } : { to, input };
 }
 
 /**

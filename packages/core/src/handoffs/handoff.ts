@@ -1,7 +1,8 @@
 import type { Agent } from '../agent/agent';
 import { UserError } from '../errors/user.error';
 import type { Item } from '../items/item';
-import type { ToolOptions } from '../tool/tool';
+import type { JsonSchema } from '../tool/json-schema';
+import type { RunContext, ToolOptions } from '../tool/tool';
 import { assertValidToolName, toSnakeCase } from '../tool/tool-name';
 
 /** Options of {@link handoff}. */
@@ -14,6 +15,17 @@ export interface HandoffOptions<TContext = any> {
   inputFilter?: (items: Item[]) => Item[];
   /** Consulted every turn, like a tool's `isEnabled`: a disabled handoff is not offered. */
   isEnabled?: ToolOptions<TContext>['isEnabled'];
+  /**
+   * A JSON schema for an input the model passes along with the handoff (strict by default), e.g.
+   * `{ type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] }`. The
+   * input must be a JSON object (`""` and `null` read as `{}`); input that does not match fails
+   * the run (`ToolArgumentsError`) instead of being fed back. Without a schema nothing is checked.
+   */
+  inputSchema?: JsonSchema;
+  /** Default true: the input schema is rewritten into the strict subset. */
+  strict?: boolean;
+  /** Called with the validated input when the handoff happens (before the target's first turn). */
+  onHandoff?: (ctx: RunContext<TContext>, input: any) => void | Promise<void>;
 }
 
 /**
@@ -32,6 +44,12 @@ export class Handoff<TContext = any> {
   readonly inputFilter?: (items: Item[]) => Item[];
   /** Whether the handoff is offered on a turn; always when unset. */
   readonly isEnabled?: ToolOptions<TContext>['isEnabled'];
+  /** See {@link HandoffOptions.inputSchema}. */
+  readonly inputSchema?: JsonSchema;
+  /** See {@link HandoffOptions.strict} (true by default). */
+  readonly strict: boolean;
+  /** See {@link HandoffOptions.onHandoff}. */
+  readonly onHandoff?: (ctx: RunContext<TContext>, input: any) => void | Promise<void>;
 
   /** @internal Use {@link handoff}. */
   constructor(agent: Agent<TContext>, options: HandoffOptions<TContext> = {}) {
@@ -50,6 +68,15 @@ export class Handoff<TContext = any> {
     this.toolDescription = options.description ?? defaultDescription(agent);
     if (options.inputFilter) this.inputFilter = options.inputFilter;
     if (options.isEnabled) this.isEnabled = options.isEnabled;
+    if (options.inputSchema !== undefined && (typeof options.inputSchema !== 'object' || options.inputSchema === null || Array.isArray(options.inputSchema))) {
+      throw new UserError(`handoff to agent "${agent.name}": inputSchema must be a JSON schema object, e.g. { type: 'object', properties: { reason: { type: 'string' } } }.`);
+    }
+    if (options.onHandoff !== undefined && typeof options.onHandoff !== 'function') {
+      throw new UserError(`handoff to agent "${agent.name}": onHandoff must be a function (ctx, input) => void.`);
+    }
+    if (options.inputSchema) this.inputSchema = options.inputSchema;
+    this.strict = options.strict ?? true;
+    if (options.onHandoff) this.onHandoff = options.onHandoff;
   }
 }
 

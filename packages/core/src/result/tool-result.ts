@@ -3,6 +3,7 @@ import { echo } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { Content, isContentPart, type ContentPart } from './content';
 import type { Usage } from './usage';
+import type { Agent } from '../agent/agent';
 
 /** How a UI may render a result. Never sent to the model. */
 export type DisplayHint = 'diff' | 'terminal' | 'table' | 'json' | 'markdown' | (string & {});
@@ -33,6 +34,11 @@ export class ToolResult {
   isError?: boolean;
   /** Names of deferred tools to offer from the next model call on. */
   addedTools?: string[];
+  /**
+   * Hands the run to this agent after the batch, as a handoff tool would: set by
+   * {@link ToolResult.handoff}. Never sent to the model.
+   */
+  handoffTo?: Agent<any>;
 
   constructor(content: ContentPart[] = [], fields: Partial<Omit<ToolResult, 'content'>> = {}) {
     this.content = content;
@@ -52,6 +58,21 @@ export class ToolResult {
   /** A failed result: the text goes to the model, `isError` is set. */
   static error(text: string): ToolResult {
     return ToolResult.text(text).asError();
+  }
+
+  /**
+   * A result that hands the run to `agent` after this batch: `output` (text, a value, content
+   * parts or a `ToolResult`) becomes the call's output, and the next turn belongs to `agent`
+   * (its `onHandoff` hook fires, and `agent_changed` is emitted). If several calls of a batch hand
+   * off, the first in call order wins. A run state saved later must be loaded with `agent` among
+   * its agents (`RunState.fromString([start, agent], json)`) unless a `handoffs` list reaches it.
+   *
+   * @example
+   * return ToolResult.handoff(billingAgent, `Escalated order ${orderId} to billing.`);
+   */
+  static handoff(agent: Agent<any>, output: unknown = ''): ToolResult {
+    const result = output instanceof ToolResult ? output : toToolResult(output);
+    return result.copy({ handoffTo: agent });
   }
 
   /** A copy with `details` set (plain JSON data for UIs and logs). */

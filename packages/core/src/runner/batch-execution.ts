@@ -84,7 +84,7 @@ function runBatch(
     const p = prepared[i]!;
     if (batch.outputs.has(p.call.callId)) return;
     env.cancellation.throwIfCancelled();
-    const outcome = await executeCall(env, agent, p);
+    const outcome = await (env.lifecycle ? env.lifecycle.toolCall(agent, p, () => executeCall(env, agent, p)) : executeCall(env, agent, p));
     if (stopped) return;
     outcomes[i] = outcome;
     if (outcome.paused) return;

@@ -33,7 +33,9 @@ export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info:
   const built = buildRequest(env, agent, info, tools);
   const request = built instanceof Promise ? await built : built;
   state.turn++;
-  const response = await callModel(env, agent, info.model, request);
+  const response = await (env.lifecycle
+    ? env.lifecycle.modelCall(agent, info.model, request, () => callModel(env, agent, info.model, request))
+    : callModel(env, agent, info.model, request));
   countModelUsage(state.modelUsage, response);
   countModelUsage(state.usage, response);
   const calls: FunctionCallItem[] = [];

@@ -12,6 +12,7 @@ import type { RunCancellation } from './run-cancellation';
 import type { ApprovalPolicy } from '../approvals/approval-policy';
 import type { ApprovalHandler } from './runner-options';
 import type { ResolvedPlanMode } from '../plan-mode/plan-mode';
+import type { RunLifecycle } from '../lifecycle/run-lifecycle';
 import type { Runner } from './runner';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */
@@ -55,6 +56,8 @@ export interface RunEnvironment<TContext = any> {
   readonly maxToolOutputBytes: number;
   /** Set when the run is in plan mode. */
   readonly planMode?: ResolvedPlanMode;
+  /** Hooks, agent-level guardrails, tracing and running tasks, when any applies (else absent). */
+  lifecycle?: RunLifecycle;
   /** Calls whose tool is running, so cancellation can reach their signals. */
   readonly activeCalls: Set<CallRecord>;
   /** Per-agent facts computed on the agent's first turn of this run. */

@@ -20,6 +20,8 @@ export interface RunHost {
   progress(result: ToolResult, event: RunEvent): void;
   /** Set when the calling run is in plan mode: nested runs plan too (read-only tools only). */
   readonly planMode?: PlanModeOptions;
+  /** The span context of the call, when the calling run is traced: nested runs' spans nest under it. */
+  readonly traceParent?: unknown;
 }
 
 /** The run host of a call's context, or `undefined` when the context was not built by a Runner. @internal */

@@ -9,6 +9,7 @@ import { runModelTurn } from './model-turn';
 import { buildHandoffTools, flattenToolEntries, isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-tools';
 import { performHandoff } from '../handoffs/handoff-batch';
 import { planModeEntries } from '../plan-mode/plan-mode';
+import { lifecycleForTurn } from '../lifecycle/create-lifecycle';
 import type { AgentRunInfo, RunEnvironment } from './run-environment';
 import { decideAfterBatch } from './tool-use-decision';
 
@@ -23,6 +24,8 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
   for (;;) {
     env.cancellation.throwIfCancelled();
     const agent = state.currentAgent;
+    const lifecycle = env.lifecycle ?? lifecycleForTurn(env, agent);
+    if (lifecycle) await lifecycle.beforeTurn(agent);
     const info = agentRunInfo(env, agent);
     if (!state.pendingBatch && state.turn >= state.maxTurns) throw new MaxTurnsExceededError(state.maxTurns);
     const resolved = resolveTurnTools(env, agent, info.entries);
@@ -30,6 +33,7 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
     if (!state.pendingBatch) {
       const turn = await runModelTurn(env, agent, info, tools);
       if (turn.calls.length === 0) {
+        if (env.lifecycle) await env.lifecycle.finalOutput(agent, turn.text);
         complete(env, turn.text);
         return;
       }
@@ -51,10 +55,16 @@ async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: Age
   countFailures(env, outcomes);
   disclose(env, tools, outcomes);
   // A handoff wins over tool-use rules: the next turn belongs to the target agent.
-  if (performHandoff(env, agent, outcomes)) return false;
+  const handoff = performHandoff(env, agent, outcomes);
+  if (handoff) {
+    const lifecycle = env.lifecycle ?? lifecycleForTurn(env, handoff.to);
+    if (lifecycle) await lifecycle.handoff(agent, handoff.to, handoff.input);
+    return false;
+  }
   const decided = decideAfterBatch(agent, env.runContext, outcomes);
   const decision = decided instanceof Promise ? await decided : decided;
   if (!decision.isFinalOutput) return false;
+  if (env.lifecycle) await env.lifecycle.finalOutput(agent, decision.finalOutput, outcomes);
   complete(env, decision.finalOutput);
   return true;
 }
@@ -102,7 +112,7 @@ function agentRunInfo(env: RunEnvironment, agent: Agent<any>): AgentRunInfo {
     }
     const entries = [...flattenToolEntries(agent, agent.tools), ...buildHandoffTools(agent)];
     info = {
-      entries: [...entries, ...planModeEntries(env.planMode, entries)],
+      entries: [...entries, ...planModeEntries(env.planMode, entries), ...(env.lifecycle?.builtInTools(entries) ?? [])],
       model,
       settings: { ...env.runnerSettings, ...agent.modelSettings, ...env.runSettings },
     };

@@ -3,6 +3,7 @@ import type { Item } from '../items/item';
 import type { Usage } from '../result/usage';
 import type { ApprovalRequest } from '../state/approval-request';
 import type { RunState } from '../state/run-state';
+import type { GuardrailResult } from '../guardrails/agent-guardrail';
 
 /** How a run ended: with a final output, paused for approvals, or (on an error's `result`) failed. */
 export type RunResultStatus = 'completed' | 'interrupted' | 'failed';
@@ -30,6 +31,10 @@ export interface RunResult<TContext = unknown> {
   lastAgent: Agent<TContext>;
   /** Model calls made. */
   turns: number;
+  /** What the agent-level input guardrails decided (in order; `[]` when there are none). */
+  inputGuardrailResults: GuardrailResult[];
+  /** What the agent-level output guardrails decided on the final output (`[]` when there are none). */
+  outputGuardrailResults: GuardrailResult[];
   /**
    * The id of the run in its store, when it ran with one: set when `runner.run(agent, input, {
    * store })` paused (the run was saved), and on every result of `runner.resume`.
@@ -51,5 +56,7 @@ export function buildRunResult<TContext>(state: RunState<TContext>, status: RunR
     state,
     lastAgent: state.currentAgent,
     turns: state.turn,
+    inputGuardrailResults: [],
+    outputGuardrailResults: [],
   };
 }

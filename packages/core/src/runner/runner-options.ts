@@ -7,6 +7,9 @@ import type { ApprovalRequest } from '../state/approval-request';
 import type { RunContext } from '../tool/tool';
 import type { PersistContext } from '../state/persisted-context';
 import type { PlanModeOptions } from '../plan-mode/plan-mode';
+import type { RunHooks } from '../lifecycle/run-hooks';
+import type { InputGuardrail, OutputGuardrail } from '../guardrails/agent-guardrail';
+import type { TracingOptions } from '../tracing/tracing-options';
 import type { LedgerScope, UnfinishedCallPolicy } from '../stores/ledger-policy';
 import type { RunStore } from '../stores/run-store';
 
@@ -78,6 +81,26 @@ export interface RunnerOptions {
    * default), before any approval is asked. See `PlanModeOptions`.
    */
   planMode?: boolean | PlanModeOptions;
+  /**
+   * Lifecycle hooks for every run (`onRunStart`, `onToolEnd`, ...). See `RunHooks` for the order;
+   * a hook that throws fails the run with `HookError`.
+   */
+  hooks?: RunHooks;
+  /** Checks on every run's input before the first model call (before the starting agent's own). */
+  inputGuardrails?: InputGuardrail[];
+  /** Checks on every run's final output (before the final agent's own). */
+  outputGuardrails?: OutputGuardrail[];
+  /**
+   * OpenTelemetry tracing (on by default: spans are recorded when an SDK is registered, at
+   * negligible cost otherwise). See `TracingOptions`.
+   */
+  tracing?: TracingOptions;
+  /**
+   * Tracks the calls running in this runner's runs: `runner.cancel(callId)` ends one at once, and
+   * agents with cancellable tools are offered `get_running_tasks` and `cancel_task { call_id }`.
+   * Default false.
+   */
+  runningTasks?: boolean;
   /**
    * Which calls of a run resumed from a store go through the call ledger (exactly-once side
    * effects): `non-idempotent` (default: tools marked `idempotent: false`), `all` or `off`.

@@ -23,6 +23,8 @@ import type { ResumeOptions } from './resume-options';
 import { resumeStoredRun, runAndStore, saveWhenPaused } from './stored-runs';
 import { persistContextSlice } from '../state/persisted-context';
 import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
+import { createRunLifecycle } from '../lifecycle/create-lifecycle';
+import { taskRegistryOf } from '../tasks/running-tasks';
 
 const DEFAULT_MAX_TURNS = 10;
 const DEFAULT_MAX_TOOL_CONCURRENCY = 16;
@@ -73,6 +75,17 @@ export class Runner {
    */
   resume<TContext>(agent: Agent<TContext>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TContext>> {
     return resumeStoredRun(this, agent, runId, options);
+  }
+
+  /**
+   * Cancels a running call of one of this runner's runs (needs `runningTasks: true`): its signal
+   * is aborted with `ToolCancelledError` and the call ends at once with the error output
+   * `Tool call <id> was cancelled.`, which the model sees; the run goes on.
+   *
+   * @throws ToolTaskError `not_found` (no such call running) or `not_cancellable` (its tool is `cancellable: false`).
+   */
+  cancel(callId: string, reason?: string): void {
+    taskRegistryOf(this).cancel(callId, reason);
   }
 
   /**
@@ -143,6 +156,8 @@ export class Runner {
     };
     let failure: { error: unknown } | undefined;
     try {
+      const lifecycle = createRunLifecycle(env, this.options, options, input, agent);
+      if (lifecycle) await lifecycle.runStart(agent);
       await runLoop(env);
     } catch (error) {
       failure = { error };
@@ -156,10 +171,26 @@ export class Runner {
       if (error instanceof ToolwrightError && 'result' in error && error.result === undefined) {
         (error as { result?: unknown }).result = buildRunResult(state, 'failed');
       }
+      const partial = (error as { result?: unknown } | undefined)?.result;
+      if (env.lifecycle) {
+        if (partial && typeof partial === 'object') env.lifecycle.decorate(partial as RunResult);
+        await env.lifecycle.runEnd(state.currentAgent, failure);
+      }
       channel?.close(failure);
       throw error;
     }
     const result = buildRunResult(state, state.status === 'interrupted' ? 'interrupted' : 'completed');
+    if (env.lifecycle) {
+      env.lifecycle.decorate(result);
+      try {
+        await env.lifecycle.runEnd(state.currentAgent, { result });
+      } catch (error) {
+        state.status = 'failed';
+        (error as { result?: unknown }).result = buildRunResult(state, 'failed');
+        channel?.close({ error });
+        throw error;
+      }
+    }
     channel?.push({ type: 'run_completed', agent: result.lastAgent, result: result as RunResult });
     channel?.close();
     return result;

@@ -5,8 +5,12 @@ import { errorMessage } from '../errors/error-message';
 import type { Usage } from '../result/usage';
 import type { ToolContext } from '../tool/tool';
 import type { CallRecord } from './call-record';
+import type { RunLifecycle } from '../lifecycle/run-lifecycle';
 import { emitEvent, type RunEnvironment } from './run-environment';
 import { RUN_HOST, type RunHost } from './run-host';
+
+const CALL_RECORD = Symbol('toolwright.callRecord');
+const LIFECYCLE = Symbol('toolwright.lifecycle');
 
 /**
  * The `ToolContext` of one call. `signal` is created on first read; `emit` is a bound function,
@@ -55,6 +59,16 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
     return this.env.runContext.disclosedTools;
   }
 
+  /** The run's lifecycle (hooks, tracing), when it has one. @internal */
+  get [LIFECYCLE](): RunLifecycle | undefined {
+    return this.env.lifecycle;
+  }
+
+  /** The runner's handle on this call (its signal, whether it returned). @internal */
+  get [CALL_RECORD](): CallRecord {
+    return this.record;
+  }
+
   /** The calling run, for tools that start nested runs (agents as tools). @internal */
   get [RUN_HOST](): RunHost | undefined {
     const { env, agent, record } = this;
@@ -63,6 +77,7 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
     return {
       runner,
       streaming: env.streaming,
+      traceParent: env.lifecycle?.tracer?.callContext(this.callId),
       // A nested run refuses what is not read-only as the calling run does, but is not offered
       // the calling run's submission tool (naming it makes its own tool of that name allowed).
       ...(env.planMode ? { planMode: { submitTool: env.planMode.submitToolName, readOnlyTools: [...env.planMode.readOnlyTools] } } : {}),
@@ -87,4 +102,14 @@ function progressResult(partial: unknown): ToolResult {
   } catch (error) {
     return ToolResult.error(`This progress update could not be converted: ${errorMessage(error)}`);
   }
+}
+
+/** The runner's record of a call, when `ctx` was built by a Runner. @internal */
+export function callRecordOf(ctx: ToolContext<any>): CallRecord | undefined {
+  return (ctx as { [CALL_RECORD]?: CallRecord })[CALL_RECORD];
+}
+
+/** The lifecycle of the run that made a call, when `ctx` was built by a Runner. @internal */
+export function lifecycleOf(ctx: ToolContext<any>): RunLifecycle | undefined {
+  return (ctx as { [LIFECYCLE]?: RunLifecycle })[LIFECYCLE];
 }

@@ -1,0 +1,87 @@
+import { Agent } from '../agent/agent';
+import type { Item } from '../items/item';
+import type { RunEnvironment } from '../runner/run-environment';
+import type { RunnerOptions, RunOptions } from '../runner/runner-options';
+import type { RunState } from '../state/run-state';
+import { taskRegistryOf } from '../tasks/running-tasks';
+import { traceParentOf } from '../tracing/nested-trace-parent';
+import { RunTracer } from '../tracing/run-tracer';
+import { RunLifecycle } from './run-lifecycle';
+
+let runCounter = 0;
+
+/**
+ * The lifecycle of a run that starts now, or `undefined` when nothing needs one: no runner hooks,
+ * no agent-level guardrails or hooks on an agent reachable through handoffs, no running tasks,
+ * and no span recorded (no SDK registered, or tracing off). Installs its interceptor (outermost)
+ * and its traced approval handler into `env`. @internal
+ */
+export function createRunLifecycle(
+  env: RunEnvironment,
+  options: RunnerOptions,
+  runOptions: RunOptions<any>,
+  input: string | Item[] | RunState<any>,
+  agent: Agent<any>,
+): RunLifecycle | undefined {
+  const tracer = RunTracer.start(options.tracing, traceParentOf(runOptions), agent, env.state.id);
+  const inputGuardrails = options.inputGuardrails ?? [];
+  const outputGuardrails = options.outputGuardrails ?? [];
+  const runningTasks = options.runningTasks === true;
+  if (!tracer && !options.hooks && inputGuardrails.length === 0 && outputGuardrails.length === 0 && !runningTasks && !graphNeedsLifecycle(agent)) {
+    return undefined;
+  }
+  const lifecycle = new RunLifecycle(env, {
+    hooks: options.hooks,
+    tracer,
+    inputGuardrails,
+    outputGuardrails,
+    tasks: runningTasks ? { registry: taskRegistryOf(env.runner ?? env), runId: `run-${++runCounter}` } : undefined,
+    input,
+  });
+  install(env, lifecycle);
+  if (tracer && env.approvalHandler) (env as { approvalHandler?: unknown }).approvalHandler = lifecycle.tracedApprovalHandler(env.approvalHandler);
+  return lifecycle;
+}
+
+/**
+ * The run's lifecycle, created on the spot for an agent with hooks or guardrails that the run
+ * reached without one (an agent handed to by `ToolResult.handoff`, not listed in any `handoffs`). @internal
+ */
+export function lifecycleForTurn(env: RunEnvironment, agent: Agent<any>): RunLifecycle | undefined {
+  if (env.lifecycle || !agentNeedsLifecycle(agent)) return env.lifecycle;
+  const lifecycle = new RunLifecycle(env, { inputGuardrails: [], outputGuardrails: [], input: env.state });
+  install(env, lifecycle);
+  return lifecycle;
+}
+
+function install(env: RunEnvironment, lifecycle: RunLifecycle): void {
+  env.lifecycle = lifecycle;
+  // Outermost, so hooks see a call once its input guardrails passed. A new array: the old one
+  // may be the runner's own option.
+  (env as { interceptors: unknown[] }).interceptors = [lifecycle.interceptor, ...env.interceptors];
+}
+
+/** Whether an agent has hooks or agent-level guardrails. @internal */
+export function agentNeedsLifecycle(agent: Agent<any>): boolean {
+  return agent.hooks !== undefined || agent.inputGuardrails.length > 0 || agent.outputGuardrails.length > 0;
+}
+
+/** Whether `agent` or an agent reachable from it through `handoffs` needs a lifecycle. */
+function graphNeedsLifecycle(start: Agent<any>): boolean {
+  if (agentNeedsLifecycle(start)) return true;
+  if (start.handoffs.length === 0) return false;
+  const seen = new Set<Agent<any>>([start]);
+  const queue: Agent<any>[] = [start];
+  while (queue.length > 0) {
+    const agent = queue.pop()!;
+    if (agentNeedsLifecycle(agent)) return true;
+    for (const entry of agent.handoffs) {
+      const next = entry instanceof Agent ? entry : (entry as { agent?: unknown }).agent;
+      if (next instanceof Agent && !seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return false;
+}
