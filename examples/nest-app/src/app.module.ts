@@ -4,15 +4,27 @@ import { ToolwrightModule } from '@toolwright/nestjs';
 import { AgentsModule } from './agents/agents.module';
 import { AppController } from './app.controller';
 import { AuditModule } from './audit/audit.module';
+import { persistedChatContext } from './context/chat-context';
 import { MODEL, ModelModule } from './model/model.module';
 import { RunsModule } from './runs/runs.module';
+
+/** How long runs in flight may finish when the application shuts down (SHUTDOWN_GRACE_MS, default 10 s). */
+export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.SHUTDOWN_GRACE_MS ?? 10_000);
+  return Number.isFinite(value) && value >= 0 ? value : 10_000;
+}
 
 @Module({
   imports: [
     ToolwrightModule.forRootAsync({
       imports: [ModelModule],
       inject: [MODEL],
-      useFactory: (model: Model) => ({ model, runner: { maxTurns: 8, maxToolConcurrency: 4 } }),
+      useFactory: (model: Model) => ({
+        model,
+        // A paused run keeps who asked, for which tenant, in its signed state.
+        runner: { maxTurns: 8, maxToolConcurrency: 4, persistContext: persistedChatContext },
+        shutdownGraceMs: shutdownGraceMs(),
+      }),
     }),
     AuditModule,
     AgentsModule,

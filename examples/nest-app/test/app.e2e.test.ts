@@ -1,27 +1,18 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AppModule } from '../src/app.module';
-import { MODEL } from '../src/model/model.module';
-import { scriptedSupportModel } from '../src/model/scripted-support.model';
-import { RUN_STATE_STORE, type RunStateStore } from '../src/runs/run-state.store';
 import { BillingService } from '../src/billing/billing.service';
-
-const ACME = { 'x-tenant-id': 'acme', 'x-user-id': 'alice' };
-const ACME_MANAGER = { 'x-tenant-id': 'acme', 'x-user-id': 'manager-bob' };
-const GLOBEX = { 'x-tenant-id': 'globex', 'x-user-id': 'carol' };
+import { RUN_STATE_STORE, type RunStateStore } from '../src/runs/run-state.store';
+import { startApp } from './support/start-app';
+import { ACME, ACME_MANAGER, GLOBEX } from './support/users';
 
 describe('The NestJS example app over HTTP', () => {
   let app: INestApplication<App>;
   let http: App;
 
   beforeEach(async () => {
-    // No OPENAI_API_KEY in tests: pin the scripted model whatever the environment holds.
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).overrideProvider(MODEL).useValue(scriptedSupportModel()).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
+    app = await startApp();
     http = app.getHttpServer();
   });
 
@@ -35,6 +26,7 @@ describe('The NestJS example app over HTTP', () => {
       expect.arrayContaining([
         { name: 'weather', class: 'WeatherTools', module: 'WeatherModule', scope: 'singleton', tools: ['get_weather'] },
         { name: 'billing', class: 'BillingTools', module: 'BillingModule', scope: 'singleton', tools: ['list_invoices', 'refund_invoice'] },
+        { name: 'reports', class: 'ReportTools', module: 'ReportsModule', scope: 'singleton', tools: ['build_monthly_report'] },
       ]),
     );
     await request(http).get('/agents').expect(200, [{ name: 'support' }]);
@@ -68,11 +60,11 @@ describe('The NestJS example app over HTTP', () => {
 
     const approved = await request(http).post(`/runs/${runId}/approve`).set(ACME_MANAGER).send({}).expect(200);
     expect(approved.body).toMatchObject({ runId, status: 'completed', pendingApprovals: [] });
-    expect(approved.body.output).toContain('Refunded INV-1002 (75) for tenant acme, approved on behalf of manager-bob');
+    expect(approved.body.output).toContain('Refunded INV-1002 (75) for tenant acme, requested by alice, approved by manager-bob');
     expect(approved.body.output).toMatch(/Oslo: -?\d+°C/);
     expect(billing.find('acme', 'INV-1002')?.status).toBe('refunded');
     const audit = await request(http).get('/audit').set(ACME).expect(200);
-    expect(audit.body).toEqual([expect.objectContaining({ tool: 'refund_invoice', user: 'manager-bob', outcome: 'ok' })]);
+    expect(audit.body).toEqual([expect.objectContaining({ tool: 'refund_invoice', user: 'alice', decidedBy: 'manager-bob', outcome: 'ok' })]);
 
     await request(http).get(`/runs/${runId}`).set(ACME).expect(200).expect((res) => expect(res.body.status).toBe('completed'));
     await request(http).post(`/runs/${runId}/approve`).set(ACME).send({}).expect(409);

@@ -16,7 +16,7 @@ export class AuditInterceptor implements ToolInterceptor {
     const context = ctx.context as ChatContext;
     const started = Date.now();
     const record = (outcome: 'ok' | 'error') =>
-      this.log.record({ tool: tool.name, callId: ctx.callId, tenant: context.tenant, user: context.user, outcome, durationMs: Date.now() - started });
+      this.log.record({ tool: tool.name, callId: ctx.callId, tenant: context.tenant, user: context.user, decidedBy: context.decidedBy, outcome, durationMs: Date.now() - started });
     try {
       const result = await next();
       record(result.isError ? 'error' : 'ok');

@@ -5,7 +5,10 @@ export interface AuditEntry {
   tool: string;
   callId: string;
   tenant: string;
+  /** Who asked for the call (the run's requester). */
   user: string;
+  /** Who approved it, for a call that needed approval. */
+  decidedBy?: string;
   outcome: 'ok' | 'error';
   durationMs: number;
 }

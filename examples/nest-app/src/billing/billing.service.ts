@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 
 /** An invoice of a tenant. */
 export interface Invoice {
@@ -32,8 +32,8 @@ export class BillingService {
 
   refund(tenant: string, invoiceId: string): Invoice {
     const invoice = this.find(tenant, invoiceId);
-    if (invoice === undefined) throw new Error(`No invoice ${invoiceId} for tenant ${tenant}.`);
-    if (invoice.status === 'refunded') throw new Error(`Invoice ${invoiceId} is already refunded.`);
+    if (invoice === undefined) throw new NotFoundException(`No invoice ${invoiceId} for tenant ${tenant}.`);
+    if (invoice.status === 'refunded') throw new ConflictException(`Invoice ${invoiceId} is already refunded.`);
     invoice.status = 'refunded';
     return invoice;
   }

@@ -5,7 +5,12 @@ import type { Request } from 'express';
 export interface ChatContext {
   user: string;
   tenant: string;
+  /** On a resumed run: the person who approved or rejected its pending calls. */
+  decidedBy?: string;
 }
+
+/** The user of a request without `x-user-id`. */
+export const ANONYMOUS = 'anonymous';
 
 /**
  * The run context of the current HTTP request. This demo reads the `x-user-id` and
@@ -14,7 +19,12 @@ export interface ChatContext {
 export const RunContextFromRequest = createParamDecorator((_data: unknown, ctx: ExecutionContext): ChatContext => {
   const request = ctx.switchToHttp().getRequest<Request>();
   return {
-    user: request.header('x-user-id') ?? 'anonymous',
+    user: request.header('x-user-id') ?? ANONYMOUS,
     tenant: request.header('x-tenant-id') ?? 'demo',
   };
 });
+
+/** The part of the context a paused run keeps in its signed state (`runner.persistContext`). */
+export function persistedChatContext(context: ChatContext): Pick<ChatContext, 'user' | 'tenant'> {
+  return { user: context.user, tenant: context.tenant };
+}

@@ -19,7 +19,9 @@ function nextTurn(history: readonly Item[]): ScriptedTurn {
   const refund = /refund (INV-\d+)/i.exec(question);
   if (refund) toolCalls.push({ name: 'refund_invoice', arguments: { invoiceId: refund[1].toUpperCase(), reason: 'requested by the customer in chat' } });
   else if (/invoice/i.test(question)) toolCalls.push({ name: 'list_invoices', arguments: {} });
-  if (toolCalls.length === 0) return { text: 'I can tell you the weather in a city, list your invoices, or refund an invoice (with approval).' };
+  const report = /report for (\d{4}-\d{2})/i.exec(question);
+  if (report) toolCalls.push({ name: 'build_monthly_report', arguments: { month: report[1] } });
+  if (toolCalls.length === 0) return { text: 'I can tell you the weather in a city, list your invoices, refund an invoice (with approval), or build a monthly report.' };
   return { toolCalls };
 }
 

@@ -11,6 +11,7 @@ export interface RunRecord {
   id: string;
   /** The agent the run was started with (the one to resume). */
   agent: string;
+  /** Finds the caller's runs; the signed state says whom the run is for (`persistContext`). */
   tenant: string;
   status: 'interrupted' | 'completed';
   /** `RunState.toString()` of a paused run: everything needed to resume it, in any process. */

@@ -1,11 +1,13 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { RunSignal } from '@toolwright/nestjs';
 import { RunContextFromRequest, type ChatContext } from '../context/chat-context';
 import { RunsService, type RunView } from './runs.service';
 
 /**
  * The chat API: `POST /chat` runs the support agent; a run that needs approval answers with
  * `status: "interrupted"` and its pending calls; `POST /runs/:id/approve` or `/reject` decides
- * and resumes it.
+ * and resumes it. Each run takes the request's signal (`@RunSignal()`): when the client
+ * disconnects, its run is cancelled (model request and running tools aborted).
  */
 @Controller()
 export class RunsController {
@@ -13,10 +15,10 @@ export class RunsController {
 
   @Post('chat')
   @HttpCode(200)
-  chat(@Body() body: { message?: unknown; agent?: unknown }, @RunContextFromRequest() context: ChatContext): Promise<RunView> {
+  chat(@Body() body: { message?: unknown; agent?: unknown }, @RunContextFromRequest() context: ChatContext, @RunSignal() signal: AbortSignal): Promise<RunView> {
     if (typeof body?.message !== 'string' || body.message.trim() === '') throw new BadRequestException('Send { "message": "..." }.');
     if (body.agent !== undefined && typeof body.agent !== 'string') throw new BadRequestException('"agent" must be a string.');
-    return this.runs.chat(body.message, context, body.agent);
+    return this.runs.chat(body.message, context, body.agent, signal);
   }
 
   @Get('runs/:id')
@@ -30,9 +32,10 @@ export class RunsController {
     @Param('id') id: string,
     @Body() body: { callId?: unknown; always?: unknown; arguments?: unknown } = {},
     @RunContextFromRequest() context: ChatContext,
+    @RunSignal() signal: AbortSignal,
   ): Promise<RunView> {
     const { callId, always } = checkCommon(body);
-    return this.runs.decide(id, context, { approve: true, callId, always, arguments: body?.arguments });
+    return this.runs.decide(id, context, { approve: true, callId, always, arguments: body?.arguments }, signal);
   }
 
   @Post('runs/:id/reject')
@@ -41,10 +44,11 @@ export class RunsController {
     @Param('id') id: string,
     @Body() body: { callId?: unknown; always?: unknown; message?: unknown } = {},
     @RunContextFromRequest() context: ChatContext,
+    @RunSignal() signal: AbortSignal,
   ): Promise<RunView> {
     const { callId, always } = checkCommon(body);
     if (body?.message !== undefined && typeof body.message !== 'string') throw new BadRequestException('"message" must be a string.');
-    return this.runs.decide(id, context, { approve: false, callId, always, message: body?.message as string | undefined });
+    return this.runs.decide(id, context, { approve: false, callId, always, message: body?.message as string | undefined }, signal);
   }
 }
 

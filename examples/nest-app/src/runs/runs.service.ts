@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { RunState, Runner, ToolArgumentsError, RunStateError, type RunResult } from '@toolwright/core';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { RunState, Runner, type RunResult } from '@toolwright/core';
 import { AgentRegistry } from '@toolwright/nestjs';
 import type { ChatContext } from '../context/chat-context';
 import type { PendingApproval, RunRecord } from './run-record';
@@ -30,7 +30,10 @@ export type Decision =
 
 /**
  * Starts runs, and resumes paused ones once every pending call is decided. A paused run is
- * stored as signed `RunState` text, so any process sharing the store can resume it.
+ * stored as signed `RunState` text, so any process sharing the store can resume it; the state
+ * itself says whom the run is for (`runner.persistContext` keeps the requester's user and tenant
+ * in it), so resuming needs no other record of the requester. Runs take the request's signal:
+ * a client that disconnects cancels its run.
  */
 @Injectable()
 export class RunsService {
@@ -42,9 +45,9 @@ export class RunsService {
   ) {}
 
   /** Runs the agent on a message; a run that pauses for approval is stored. */
-  async chat(message: string, context: ChatContext, agentName = 'support'): Promise<RunView> {
+  async chat(message: string, context: ChatContext, agentName = 'support', signal?: AbortSignal): Promise<RunView> {
     if (!this.agents.has(agentName)) throw new NotFoundException(`No agent named "${agentName}".`);
-    const result = await this.runner.run(this.agents.get<ChatContext>(agentName), message, { context });
+    const result = await this.runner.run(this.agents.get<ChatContext>(agentName), message, { context, signal });
     const now = new Date().toISOString();
     return this.save({ id: randomUUID(), agent: agentName, tenant: context.tenant, createdAt: now }, result);
   }
@@ -54,8 +57,12 @@ export class RunsService {
     return toView(await this.load(id, context));
   }
 
-  /** Records a decision; when no call is left undecided, resumes the run. */
-  async decide(id: string, context: ChatContext, decision: Decision): Promise<RunView> {
+  /**
+   * Records a decision; when no call is left undecided, resumes the run. Invalid edited arguments
+   * (`ToolArgumentsError`) and a state that cannot be resumed (`RunStateError`) reach the client
+   * as 400 and 409 through `ToolwrightExceptionFilter`.
+   */
+  async decide(id: string, context: ChatContext, decision: Decision, signal?: AbortSignal): Promise<RunView> {
     const record = await this.load(id, context);
     if (record.status !== 'interrupted' || record.state === undefined) {
       throw new ConflictException(`Run ${id} is ${record.status}; it has no pending approvals.`);
@@ -66,14 +73,11 @@ export class RunsService {
       throw new NotFoundException(`Run ${id} has no pending call "${unknown}". Pending: ${record.pending.map((p) => p.callId).join(', ')}.`);
     }
     const state = RunState.fromString<ChatContext>(this.agents.list(), record.state, { secret: this.secret });
-    try {
-      for (const callId of targets) {
-        if (decision.approve) state.approve(callId, { always: decision.always, arguments: decision.arguments });
-        else state.reject(callId, { always: decision.always, message: decision.message });
-      }
-    } catch (error) {
-      if (error instanceof ToolArgumentsError || error instanceof RunStateError) throw new BadRequestException(error.message);
-      throw error;
+    // The signed state names the run's tenant; the record's copy only finds it.
+    if (state.context?.tenant !== context.tenant) throw new NotFoundException(`No run ${id}.`);
+    for (const callId of targets) {
+      if (decision.approve) state.approve(callId, { always: decision.always, arguments: decision.arguments });
+      else state.reject(callId, { always: decision.always, message: decision.message });
     }
     const pending = record.pending.filter((p) => !targets.includes(p.callId));
     if (pending.length > 0) {
@@ -82,7 +86,8 @@ export class RunsService {
       await this.store.save(updated);
       return toView(updated);
     }
-    const result = await this.runner.run(this.agents.get<ChatContext>(record.agent), state, { context });
+    // The tools see the requester (from the state) and who decided (this request).
+    const result = await this.runner.run(this.agents.get<ChatContext>(record.agent), state, { context: { ...state.context, decidedBy: context.user }, signal });
     return this.save(record, result);
   }
 

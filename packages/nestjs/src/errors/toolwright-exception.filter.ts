@@ -1,5 +1,5 @@
 import { Catch, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { ToolwrightError } from '@toolwright/core';
+import { RunCancelledError, ToolwrightError } from '@toolwright/core';
 import { TOOLWRIGHT_LOGGER_CONTEXT } from '../constants/toolwright.constants';
 import { httpStatusOf } from './http-status';
 
@@ -45,7 +45,9 @@ export class ToolwrightExceptionFilter implements ExceptionFilter<ToolwrightErro
     if (host.getType() !== 'http') throw error;
     const status = this.options.statusOf?.(error) ?? httpStatusOf(error);
     const server = status >= HttpStatus.INTERNAL_SERVER_ERROR;
-    if (server) this.logger.error(`${error.name}: ${error.message}`, error.stack);
+    // A run cancelled by a shutdown is expected, not a fault: one line, no stack.
+    if (server && error instanceof RunCancelledError) this.logger.warn(`${error.name}: ${error.message}`);
+    else if (server) this.logger.error(`${error.name}: ${error.message}`, error.stack);
     const body: ToolwrightErrorBody = {
       statusCode: status,
       error: error.name,
