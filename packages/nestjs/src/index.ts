@@ -6,6 +6,7 @@ export type {
 } from './module/toolwright-module-options';
 export type { ToolwrightFeatureOptions } from './module/toolwright-feature-options';
 export { TOOLWRIGHT_MODULE_OPTIONS } from './constants/toolwright.constants';
+export { RUN_STORE, InjectRunStore } from './module/run-store.provider';
 
 // Discovery
 export { ToolkitRegistry } from './discovery/toolkit-registry';

@@ -6,7 +6,7 @@ describe('@toolwright/nestjs public surface', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'AgentDefinition', 'AgentRegistry', 'InjectAgent', 'TOOLWRIGHT_MODULE_OPTIONS', 'ToolkitRegistry', 'ToolwrightFeatureModule',
-        'ToolwrightModule', 'getAgentToken',
+        'ToolwrightModule', 'getAgentToken', 'RUN_STORE', 'InjectRunStore',
         'ToolwrightExecutionContext', 'TOOLWRIGHT_CONTEXT_TYPE', 'isToolCall',
         'ToolwrightExceptionFilter', 'httpStatusOf', 'CLIENT_CLOSED_REQUEST', 'ClientDisconnectedError', 'ApplicationShutdownError',
         'RunSignal', 'requestSignal',

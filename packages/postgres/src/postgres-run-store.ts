@@ -60,6 +60,9 @@ export class PostgresRunStore implements RunStore {
       this.ownsPool = false;
     } else if (typeof options.connectionString === 'string' && options.connectionString !== '') {
       this.pool = new Pool({ ...options.poolConfig, connectionString: options.connectionString });
+      // An idle connection the server drops (a restart, a failover) is discarded by the pool and
+      // replaced on the next query; without a listener it would crash the process.
+      this.pool.on('error', () => undefined);
       this.ownsPool = true;
     } else {
       throw new UserError('new PostgresRunStore(): pass a pg Pool ({ pool }) or a connection string ({ connectionString: "postgres://..." }).');

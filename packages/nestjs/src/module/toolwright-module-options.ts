@@ -1,5 +1,5 @@
 import type { FactoryProvider, ModuleMetadata, Type as NestType } from '@nestjs/common';
-import type { ApprovalPolicy, GuardrailEntry, InterceptorEntry, Model, RunnerOptions, Type } from '@toolwright/core';
+import type { ApprovalPolicy, GuardrailEntry, InterceptorEntry, Model, RunnerOptions, RunStore, Type } from '@toolwright/core';
 import type { GuardDenial } from '../nest-enhancers/guard-guardrails';
 
 /**
@@ -18,6 +18,12 @@ export type ApprovalPolicyEntry = ApprovalPolicy | Type<ApprovalPolicy>;
 export interface ToolwrightModuleOptions {
   /** The model runs use when the agent has none. */
   model?: Model;
+  /**
+   * Where paused runs are kept, injectable with `@InjectRunStore()` (token `RUN_STORE`): a
+   * `PostgresRunStore` or `RedisRunStore` shared by every replica (default: an in-memory store,
+   * one process only). Pass it to `runner.run(agent, input, { store })` and `runner.resume(agent, runId, { store })`.
+   */
+  store?: RunStore;
   /** Defaults of the injected `Runner`: `maxTurns`, `maxToolConcurrency`, `parallelToolCalls`, `persistContext`, ... */
   runner?: ToolwrightRunnerDefaults;
   /** Guardrails applied to every tool call of every run, before the tools' own: objects or classes. */

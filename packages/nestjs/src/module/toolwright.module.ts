@@ -9,12 +9,13 @@ import { agentTokenProviders, agentTokens } from './agent-token.providers';
 import { asyncOptionsProviders } from './async-options.providers';
 import { agentProviders } from './feature-providers';
 import { runnerProvider } from './runner.provider';
+import { RUN_STORE, runStoreProvider } from './run-store.provider';
 import { ToolwrightFeatureModule } from './toolwright-feature.module';
 import type { ToolwrightFeatureOptions } from './toolwright-feature-options';
 import type { ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightModuleOptions } from './toolwright-module-options';
 
-const CORE_PROVIDERS: Provider[] = [ToolkitRegistry, AgentRegistry, RunLifecycle, runnerProvider];
-const CORE_EXPORTS = [Runner, ToolkitRegistry, AgentRegistry, TOOLWRIGHT_MODULE_OPTIONS];
+const CORE_PROVIDERS: Provider[] = [ToolkitRegistry, AgentRegistry, RunLifecycle, runnerProvider, runStoreProvider];
+const CORE_EXPORTS = [Runner, ToolkitRegistry, AgentRegistry, TOOLWRIGHT_MODULE_OPTIONS, RUN_STORE];
 
 /**
  * Toolwright for NestJS. `forRoot` / `forRootAsync` once in the root module: it provides the

