@@ -12,6 +12,8 @@ import type { RunStatus } from './run-state';
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunStateProgressJson } from './run-state-format';
 import { derivedArguments, sameInterruption } from './interruption-check';
 import { echo } from '../limits/bounded-text';
+import { derivedArguments, sameInterruption } from './interruption-check';
+import { echo } from '../limits/bounded-text';
 
 /** A serialised state, checked and with its agents resolved. @internal */
 export interface RunStateSnapshot extends RunStateProgressJson {
@@ -28,6 +30,9 @@ export interface RunStateSnapshot extends RunStateProgressJson {
 }
 
 const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrupted', 'failed']);
+
+/** Most levels of nested paused runs (an agent as a tool, paused inside a call) a state may hold. */
+const MAX_NESTED_STATES = 8;
 
 /** Most levels of nested paused runs (an agent as a tool, paused inside a call) a state may hold. */
 const MAX_NESTED_STATES = 8;
@@ -69,6 +74,7 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
     if (typeof it.type !== 'string') throw new RunStateError(`The run state's history[${i}] has no "type".`);
   });
   const pendingBatch = root.pendingBatch === null || root.pendingBatch === undefined ? undefined : parseBatch(root.pendingBatch);
+  if (pendingBatch) checkBatchInHistory(pendingBatch, history);
   const pendingIds = new Set((pendingBatch?.calls ?? []).filter((c) => !pendingBatch!.outputs.has(c.callId)).map((c) => c.callId));
 
   const interruptionTools = new Map<string, Tool>();
@@ -96,6 +102,8 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
     if (request.parentCallId === undefined) request.arguments = derivedArguments(request, r.arguments, pendingCall(pendingBatch!, callId), tool);
     return request;
   });
+
+  checkNestedInterruptions(agents, pendingBatch, interruptions, nesting);
 
   checkNestedInterruptions(agents, pendingBatch, interruptions, nesting);
 
@@ -178,6 +186,63 @@ function checkNestedInterruptions(
     if (!agree) {
       throw new RunStateError(
         `The run state's interruptions inside call "${echo(owner)}" differ from those of the nested run it holds. ` +
+          'The state was changed after it was written; refusing it (what an approver is shown must be what runs).',
+      );
+    }
+  }
+}
+
+function pendingCall(batch: PendingBatch, callId: string): FunctionCallItem {
+  return batch.calls.find((c) => c.callId === callId)!;
+}
+
+/**
+ * The interruptions of nested runs (with `parentCallId`) must be exactly those of the nested
+ * states the batch holds, read and checked like any state: the same calls, tools, agents and
+ * arguments. Their arguments are then the nested states' derived ones.
+ */
+function checkNestedInterruptions(
+  agents: Agent<any> | ReadonlyArray<Agent<any>>,
+  batch: PendingBatch | undefined,
+  interruptions: ApprovalRequest[],
+  nesting: number,
+): void {
+  const listed = interruptions.filter((r) => r.parentCallId !== undefined);
+  const owners = new Set([...listed.map((r) => r.parentCallId!), ...(batch?.nested?.keys() ?? [])]);
+  for (const owner of owners) {
+    const nested = batch?.nested?.get(owner);
+    if (!nested) throw new RunStateError(`The run state lists approvals inside call "${echo(owner)}", but holds no nested run for it.`);
+    const own = parseRunState(agents, nested.state, nesting + 1).interruptions;
+    const mine = listed.filter((r) => r.parentCallId === owner);
+    const agree =
+      mine.length === own.length &&
+      mine.every((r) => {
+        const match = own.find((o) => o.callId === r.callId);
+        if (!match || !sameInterruption(r, match)) return false;
+        r.arguments = match.arguments;
+        return true;
+      });
+    if (!agree) {
+      throw new RunStateError(
+        `The run state's interruptions inside call "${echo(owner)}" differ from those of the nested run it holds. ` +
+          'The state was changed after it was written; refusing it (what an approver is shown must be what runs).',
+      );
+    }
+  }
+}
+
+/**
+ * The calls of the pending batch are already in the history (the model made them): each must be
+ * there as the very same record, or what the model was told it called differs from what runs.
+ */
+function checkBatchInHistory(batch: PendingBatch, history: Item[]): void {
+  const inHistory = new Map<string, FunctionCallItem>();
+  for (const item of history) if (item.type === 'function_call') inHistory.set(item.callId, item);
+  for (const call of batch.calls) {
+    const recorded = inHistory.get(call.callId);
+    if (!recorded || recorded.name !== call.name || recorded.arguments !== call.arguments) {
+      throw new RunStateError(
+        `The run state's pending call "${echo(call.callId)}" is not the call of that id in its history. ` +
           'The state was changed after it was written; refusing it (what an approver is shown must be what runs).',
       );
     }
