@@ -14,6 +14,9 @@ const bubblewrap = requireBackend({
       : undefined,
 });
 
+// Backend round trips are slow on a loaded machine: a generous bound, not an expectation.
+jest.setTimeout(60_000);
+
 describeBackend(bubblewrap, 'BubblewrapSandbox', () => {
   let dirs: TempDirs;
   let sandbox: BubblewrapSandbox;

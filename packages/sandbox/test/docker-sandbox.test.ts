@@ -11,6 +11,9 @@ const podman = requireBackend({
   probe: podmanProblem,
 });
 
+// Backend round trips are slow on a loaded machine: a generous bound, not an expectation.
+jest.setTimeout(60_000);
+
 describeBackend(podman, 'DockerSandbox (podman system service, busybox image imported offline)', () => {
   let service: PodmanService;
   let dirs: TempDirs;

@@ -6,6 +6,9 @@ import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 
 const ssh = requireBackend({ name: 'OpenSSH server', binaries: ['sshd', 'ssh-keygen'], debianPackages: ['openssh-server', 'openssh-client'] });
 
+// Backend round trips are slow on a loaded machine: a generous bound, not an expectation.
+jest.setTimeout(60_000);
+
 describeBackend(ssh, 'SshSandbox (a real sshd on 127.0.0.1)', () => {
   let server: SshServer;
   let dirs: TempDirs;

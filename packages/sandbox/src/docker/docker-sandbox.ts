@@ -88,37 +88,41 @@ export class DockerSandbox extends BaseSandbox {
     if (exec.signal?.aborted) throw abortReason(exec.signal);
     const placement = await this.placement(exec.cwd);
     const o = this.options;
-    let container: Dockerode.Container;
-    try {
-      container = await this.docker.createContainer(
-        containerOptions({
-          image: o.image,
-          argv: shellArgv(exec.command, o.shell),
-          env: { ...this.env, ...exec.env },
-          workingDir: placement.workingDir,
-          user: o.user,
-          bind: placement.bind,
-          network: o.network === true,
-          memoryBytes: o.memoryBytes ?? 512 * 1024 * 1024,
-          cpus: o.cpus ?? 1,
-          pidLimit: o.pidLimit ?? 256,
-          tmpfsBytes: o.tmpfsBytes ?? 64 * 1024 * 1024,
-        }),
-      );
-    } catch (error) {
-      throw engineError(error, o.image);
-    }
-    this.active.add(container);
+    let container: Dockerode.Container | undefined;
     let timedOut = false;
     let aborted = false;
-    const kill = (): void => void container.kill({ signal: 'SIGKILL' }).catch(() => undefined);
+    const kill = (): void => void container?.kill({ signal: 'SIGKILL' }).catch(() => undefined);
+    // Listened to from the start: an abort while the container is being made must not be missed.
     const onAbort = (): void => {
       aborted = true;
       kill();
     };
+    exec.signal?.addEventListener('abort', onAbort, { once: true });
     let timer: NodeJS.Timeout | undefined;
     try {
-      const socket = await attachContainer(this.docker, container.id);
+      try {
+        container = await this.docker.createContainer(
+          containerOptions({
+            image: o.image,
+            argv: shellArgv(exec.command, o.shell),
+            env: { ...this.env, ...exec.env },
+            workingDir: placement.workingDir,
+            user: o.user,
+            bind: placement.bind,
+            network: o.network === true,
+            memoryBytes: o.memoryBytes ?? 512 * 1024 * 1024,
+            cpus: o.cpus ?? 1,
+            pidLimit: o.pidLimit ?? 256,
+            tmpfsBytes: o.tmpfsBytes ?? 64 * 1024 * 1024,
+          }),
+        );
+      } catch (error) {
+        throw engineError(error, o.image);
+      }
+      this.active.add(container);
+      if (aborted) throw abortReason(exec.signal!);
+      const started = container;
+      const socket = await attachContainer(this.docker, started.id);
       const drained = new Promise<void>((resolve) => {
         socket.once('end', resolve);
         socket.once('close', resolve);
@@ -126,15 +130,17 @@ export class DockerSandbox extends BaseSandbox {
       });
       socket.on('data', demultiplex((stream, chunk) => collector.push(stream, chunk)));
       try {
-        await container.start();
+        await started.start();
+        if (aborted) kill();
         socket.end(exec.stdin ?? '');
         timer = setTimeout(() => {
           timedOut = true;
           kill();
         }, exec.timeoutMs);
-        exec.signal?.addEventListener('abort', onAbort, { once: true });
-        const status = (await container.wait()) as { StatusCode?: number };
-        await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS))]);
+        const status = (await started.wait()) as { StatusCode?: number };
+        let drainTimer: NodeJS.Timeout | undefined;
+        await Promise.race([drained, new Promise((resolve) => (drainTimer = setTimeout(resolve, DRAIN_MS)))]);
+        clearTimeout(drainTimer);
         if (aborted) throw abortReason(exec.signal!);
         collector.finish({ exitCode: timedOut ? null : (status.StatusCode ?? null), timedOut, signal: timedOut ? 'SIGKILL' : undefined });
       } finally {
@@ -145,8 +151,10 @@ export class DockerSandbox extends BaseSandbox {
     } finally {
       clearTimeout(timer);
       exec.signal?.removeEventListener('abort', onAbort);
-      await container.remove({ force: true }).catch(() => undefined);
-      this.active.delete(container);
+      if (container) {
+        await container.remove({ force: true }).catch(() => undefined);
+        this.active.delete(container);
+      }
     }
   }
 

@@ -77,6 +77,8 @@ export async function runRemote(connection: SshConnection, spec: RemoteSpec, col
     channel.close();
   };
   spec.signal?.addEventListener('abort', onAbort, { once: true });
+  // Aborted while the channel was being opened: the listener above came too late to hear it.
+  if (spec.signal?.aborted) onAbort();
 
   channel.on('data', (chunk: Buffer) => collector.push('stdout', chunk));
   channel.stderr.on('data', (chunk: Buffer) => {

@@ -10,6 +10,9 @@ export interface ContractTarget {
   secret: string;
 }
 
+/** Per test: container and SSH round trips are slow on a loaded machine (a bound, not an expectation). */
+const TIMEOUT = 60_000;
+
 let counter = 0;
 /** A fresh directory name per test, so tests share one working directory without interfering. */
 function fresh(prefix: string): string {
@@ -49,7 +52,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         const result = await sandbox.exec('echo out; echo err >&2; exit 3');
         expect(result).toMatchObject({ exitCode: 3, stdout: 'out\n', stderr: 'err\n', timedOut: false, truncated: false });
         expect(result.durationMs).toBeGreaterThanOrEqual(0);
-      });
+      }, TIMEOUT);
 
       it('runs in the working directory (or cwd inside it), with env and stdin', async () => {
         const { sandbox } = get();
@@ -64,22 +67,23 @@ export function sandboxContract(get: () => ContractTarget): void {
         const created = await sandbox.exec(`echo made > ${dir}/by-command.txt`);
         expect(created.exitCode).toBe(0);
         expect(await sandbox.readFile(`${dir}/by-command.txt`)).toBe('made\n');
-      });
+      }, TIMEOUT);
 
       it('refuses a cwd outside the working directory', async () => {
         const target = get();
         await expectOutside(target, target.sandbox.exec('pwd', { cwd: '..' }));
         await expectOutside(target, target.sandbox.exec('pwd', { cwd: target.outsideDir }), target.outsideDir);
-      });
+      }, TIMEOUT);
 
       it('kills the command and everything it started at the timeout, keeping the output so far', async () => {
         const { sandbox } = get();
-        const result = await sandbox.exec('echo started; sleep 60 & sleep 60; echo never', { timeoutMs: 1_000 });
+        // Long enough for a slow start (a remote login shell's start-up files) to reach the echo.
+        const result = await sandbox.exec('echo started; sleep 60 & sleep 60; echo never', { timeoutMs: 4_000 });
         expect(result.timedOut).toBe(true);
         expect(result.exitCode).toBeNull();
         expect(result.stdout).toBe('started\n');
         expect(result.durationMs).toBeLessThan(30_000);
-      });
+      }, TIMEOUT);
 
       it('keeps the head and the tail of a large output within maxOutputBytes', async () => {
         const { sandbox } = get();
@@ -90,7 +94,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         expect(result.stdout).toMatch(/…\[\d+ bytes elided\]…/);
         expect(Buffer.byteLength(result.stdout)).toBeLessThan(1_100);
         expect(result.stdoutBytes).toBeGreaterThan(50_000);
-      });
+      }, TIMEOUT);
 
       it('streams output as it arrives, then settles the result', async () => {
         const { sandbox } = get();
@@ -101,7 +105,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         expect(result.exitCode).toBe(0);
         expect(chunks.filter((c) => c.startsWith('stdout:')).join('').replace(/stdout:/g, '')).toBe('one\nthree\n');
         expect(chunks.some((c) => c === 'stderr:two\n')).toBe(true);
-      });
+      }, TIMEOUT);
 
       it('rejects and kills the command when the signal aborts', async () => {
         const { sandbox } = get();
@@ -110,7 +114,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         setTimeout(() => controller.abort(new Error('stop now')), 300);
         const error = await rejection(running);
         expect(error.message).toBe('stop now');
-      });
+      }, TIMEOUT);
     });
 
     describe('files', () => {
@@ -123,7 +127,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         expect(await sandbox.readFile(file, { offset: 0, limit: 5 })).toBe('héll');
         expect(Buffer.from(await sandbox.readFileBytes!(file, { offset: 7 })).toString()).toBe('wörld');
         expect(await sandbox.stat(file)).toMatchObject({ type: 'file', size: Buffer.byteLength('héllo wörld') });
-      });
+      }, TIMEOUT);
 
       it('caps reads: a file over maxReadBytes is refused whole but readable by range', async () => {
         const { sandbox } = get();
@@ -133,7 +137,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         expect(error).toBeInstanceOf(SandboxFileError);
         expect((error as SandboxFileError).kind).toBe('too_large');
         expect(await sandbox.readFile(file, { offset: 9_990, limit: 100 })).toBe('x'.repeat(10));
-      });
+      }, TIMEOUT);
 
       it('lists, stats and removes; errors name the kind', async () => {
         const { sandbox } = get();
@@ -155,7 +159,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         await sandbox.remove(`${dir}/one.txt`);
         expect(await sandbox.listDir(dir)).toEqual([]);
         expect(((await rejection(sandbox.remove('.', { recursive: true }))) as SandboxFileError).kind).toBe('permission_denied');
-      });
+      }, TIMEOUT);
 
       it('follows links that stay inside, and reports the canonical path', async () => {
         const { sandbox } = get();
@@ -171,7 +175,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         expect(await sandbox.readFile(`${dir}/real/file.txt`)).toBe('changed through the link');
         await sandbox.remove(`${dir}/alias`);
         expect(await sandbox.readFile(`${dir}/real/file.txt`)).toBe('changed through the link');
-      });
+      }, TIMEOUT);
     });
 
     describe('confinement', () => {
@@ -187,7 +191,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         await expectOutside(target, sandbox.listDir('..'));
         await expectOutside(target, sandbox.stat('../secret.txt'));
         await expectOutside(target, sandbox.remove(`${target.outsideDir}/secret.txt`), target.outsideDir);
-      });
+      }, TIMEOUT);
 
       it('refuses links leading outside, at any depth, absolute or relative', async () => {
         const target = get();
@@ -214,7 +218,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         // The links themselves may be looked at and removed; what they point to is untouched.
         expect(await sandbox.stat(`${dir}/direct`)).toMatchObject({ type: 'symlink' });
         await sandbox.remove(`${dir}/direct`);
-      });
+      }, TIMEOUT);
 
       it('refuses device files and FIFOs', async () => {
         const target = get();
@@ -225,7 +229,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         await expectOutside(target, sandbox.writeFile(`${dir}/pipe`, 'x'));
         await expectOutside(target, sandbox.readFile(`${dir}/zero`));
         expect(await sandbox.stat(`${dir}/pipe`)).toMatchObject({ type: 'other' });
-      });
+      }, TIMEOUT);
 
       it('never follows a link swapped in by a running command between check and use', async () => {
         const target = get();
@@ -252,7 +256,7 @@ export function sandboxContract(get: () => ContractTarget): void {
         expect(reads).toBeGreaterThan(10);
         expect(seen.has(target.secret)).toBe(false);
         expect([...seen].every((s) => ['harmless', 'OutsideWorkDirError', 'SandboxFileError'].includes(s))).toBe(true);
-      });
+      }, TIMEOUT);
     });
   });
 }
