@@ -82,7 +82,8 @@ export interface ToolExecutionHints {
   sequential?: boolean;
   /**
    * Running a call of this tool again after a crash is safe (it was interrupted mid-way and may
-   * have had part of its effect). Run stores redo only such calls; others get an error output.
+   * have had part of its effect). A resume from a run store redoes such calls by default; for the
+   * others the unfinished-call policy decides (default: `runner.resume` fails with `UnfinishedToolCallError`).
    */
   retrySafe?: boolean;
 }
