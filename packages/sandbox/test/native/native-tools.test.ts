@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyPatchOperation, LocalSandbox, runShellAction, type ApplyPatchOperation } from '@toolwright/sandbox';
+
+/** The recorded stream, one server event per line. */
+const events = readFileSync(join(__dirname, '../fixtures/openai/r10_stream_builtin_apply_patch_call.chunks.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as { type: string; delta?: string; diff?: string; item?: { type: string; operation?: ApplyPatchOperation } });
+
+describe("OpenAI's built-in tools, executed by a sandbox", () => {
+  let dir: string;
+  let sandbox: LocalSandbox;
+  beforeAll(() => {
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolwright-native-')));
+    sandbox = new LocalSandbox({ workDir: dir });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  describe('applyPatchOperation', () => {
+    it('applies the create_file operation of a recorded apply_patch_call stream', async () => {
+      const deltas = events.filter((e) => e.type === 'response.apply_patch_call_operation_diff.delta').map((e) => e.delta).join('');
+      const done = events.find((e) => e.type === 'response.apply_patch_call_operation_diff.done')!;
+      expect(deltas).toBe(done.diff);
+      const operation = events.find((e) => e.type === 'response.output_item.done')!.item!.operation!;
+      expect(operation).toMatchObject({ type: 'create_file', path: 'shopping-checklist.md' });
+      const output = await applyPatchOperation(sandbox, operation);
+      expect(output.status).toBe('completed');
+      expect(output.output).toMatch(/^Success\. Updated the following files:\nA shopping-checklist\.md\n\n--- \/dev\/null\n\+\+\+ b\/shopping-checklist\.md\n/);
+      expect(readFileSync(join(dir, 'shopping-checklist.md'), 'utf8')).toBe('## Shopping Checklist\n\n- [ ] Milk\n- [ ] Bread\n- [ ] Eggs\n- [ ] Fresh fruit\n- [ ] Coffee\n');
+    });
+
+    it('updates through the same planner: chunks, CRLF kept, atomic and confined', async () => {
+      await sandbox.writeFile('app.py', 'def greet():\r\n    print("Hi")\r\n');
+      const updated = await applyPatchOperation(sandbox, { type: 'update_file', path: 'app.py', diff: '@@ def greet():\n-    print("Hi")\n+    print("Hello")\n' });
+      expect(updated.status).toBe('completed');
+      expect(readFileSync(join(dir, 'app.py'), 'utf8')).toBe('def greet():\r\n    print("Hello")\r\n');
+      const missed = await applyPatchOperation(sandbox, { type: 'update_file', path: 'app.py', diff: '@@\n-absent\n+x\n' });
+      expect(missed).toEqual({ status: 'failed', output: 'apply_patch failed: Failed to find expected lines in app.py:\nabsent\nNo file was changed.' });
+      const outside = await applyPatchOperation(sandbox, { type: 'create_file', path: '../escape.md', diff: '+x\n' });
+      expect(outside.status).toBe('failed');
+      expect(outside.output).toMatch(/^apply_patch failed: "\.\.\/escape\.md" is outside the working directory/);
+      const malformed = await applyPatchOperation(sandbox, { type: 'create_file', path: 'x.md', diff: '+ok\nno plus\n' });
+      expect(malformed).toEqual({ status: 'failed', output: "apply_patch failed: Invalid patch hunk on line 2: every line of a new file's diff starts with '+', got: 'no plus'\nNo file was changed." });
+    });
+
+    it('deletes a file, and fails for a missing one', async () => {
+      await sandbox.writeFile('old.txt', 'old\n');
+      expect((await applyPatchOperation(sandbox, { type: 'delete_file', path: 'old.txt' })).status).toBe('completed');
+      expect(await applyPatchOperation(sandbox, { type: 'delete_file', path: 'old.txt' })).toEqual({
+        status: 'failed',
+        output: 'apply_patch failed: Failed to delete file old.txt: not found\nNo file was changed.',
+      });
+    });
+  });
+
+  describe('runShellAction', () => {
+    it('runs each command with the call timeout and output limit, streaming output', async () => {
+      const seen: string[] = [];
+      const results = await runShellAction(
+        sandbox,
+        { commands: ['echo one; echo two >&2', 'sleep 30', 'seq 1 1000'], timeout_ms: 1_000, max_output_length: 100 },
+        { onOutput: (command, stream, data) => seen.push(`${command}|${stream}|${data}`) },
+      );
+      expect(results[0]).toEqual({ stdout: 'one\n', stderr: 'two\n', outcome: { type: 'exit', exit_code: 0 } });
+      expect(results[1]).toEqual({ stdout: '', stderr: '', outcome: { type: 'timeout' } });
+      expect(results[2].outcome).toEqual({ type: 'exit', exit_code: 0 });
+      expect(results[2].stdout).toMatch(/^1\n2\n[\s\S]*\n…\[\d+ characters elided\]\n[\s\S]*1000\n$/);
+      expect(seen).toContain('echo one; echo two >&2|stdout|one\n');
+    });
+  });
+});
