@@ -24,7 +24,12 @@ function exportTargets(value: unknown): string[] {
 
 /** Sources of a source map that resolve neither to a file of the package nor to inline content. */
 function unresolvedSources(dir: string, map: string, files: Set<string>): string[] {
-  const parsed = JSON.parse(fs.readFileSync(path.join(dir, map), 'utf8')) as { sources?: string[]; sourceRoot?: string; sourcesContent?: Array<string | null> };
+  let parsed: { sources?: string[]; sourceRoot?: string; sourcesContent?: Array<string | null> };
+  try {
+    parsed = JSON.parse(fs.readFileSync(path.join(dir, map), 'utf8')) as typeof parsed;
+  } catch (error) {
+    return [`(unreadable: ${(error as Error).message}; was the package being rebuilt while it was packed?)`];
+  }
   return (parsed.sources ?? []).filter((source, index) => {
     if (typeof parsed.sourcesContent?.[index] === 'string') return false;
     const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(map), parsed.sourceRoot ?? '', source));
