@@ -180,11 +180,16 @@ export function describeRunStoreContract(factory: () => StoreFactory, { shared }
       expect(done.finalOutput).toBe('Done: Needs a manager.');
     });
 
-    it('refuses a decision on a call that is not pending, and on a run being resumed', async () => {
+    it('refuses a decision on a call that is not pending, one too large to store, and one on a run being resumed', async () => {
       const s = store();
       const paused = await pausedRefund(agent);
       const id = await s.save(paused.state);
       await expect(s.approve(id, 'call_nope')).rejects.toBeInstanceOf(RunStateError);
+      await expect(s.approve(id, 'x'.repeat(1_000_000))).rejects.toBeInstanceOf(RunStateError);
+      const callId = paused.interruptions[0]!.callId;
+      await expect(s.reject(id, callId, { message: 'm'.repeat(70_000) })).rejects.toBeInstanceOf(UserError);
+      await expect(s.approve(id, callId, { arguments: { orderId: 'x'.repeat(1_100_000), amount: 1 } })).rejects.toBeInstanceOf(UserError);
+      await expect(s.approve(id, callId, { arguments: { self: globalThis } })).rejects.toThrow();
       await s.claim(id);
       await expect(s.approve(id, paused.interruptions[0]!.callId)).rejects.toBeInstanceOf(RunAlreadyClaimedError);
     });

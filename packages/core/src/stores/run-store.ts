@@ -101,7 +101,8 @@ export interface RunStore extends CallLedger {
   /**
    * Reads a run's state (signature checked) with the decisions recorded by id applied. Loading
    * does not claim: resume through `runner.resume`, or claim first.
-   * @throws RunNotFoundError when there is no such run (never stored, expired or completed).
+   * @throws RunNotFoundError when there is no such run (never stored, or expired).
+   * @throws RunAlreadyClaimedError (status `completed`) when the run was completed.
    */
   load<TContext = unknown>(agents: Agent<any> | ReadonlyArray<Agent<any>>, id: string): Promise<RunState<TContext>>;
   /**

@@ -96,6 +96,11 @@ export function notPendingMessage(runId: string, callId: string, pending: readon
   );
 }
 
+/** The longest rejection message a stored decision may carry (characters). */
+const MAX_MESSAGE_LENGTH = 64 * 1024;
+/** The largest edited arguments a stored decision may carry (characters of JSON). */
+const MAX_ARGUMENTS_LENGTH = 1024 * 1024;
+
 function checkDecision(decision: StoredDecision, callId: string): StoredDecision {
   if (typeof decision !== 'object' || decision === null || typeof decision.approved !== 'boolean') {
     throw new UserError(`A decision on call ${callId} must be { approved: true, ... } or { approved: false, ... }.`);
@@ -112,11 +117,15 @@ function checkDecision(decision: StoredDecision, callId: string): StoredDecision
         text = undefined;
       }
       if (text === undefined) throw new RunStateError(`The edited arguments of call ${callId} are not JSON data.`);
+      if (text.length > MAX_ARGUMENTS_LENGTH) throw new UserError(`The edited arguments of call ${callId} are ${text.length} characters of JSON; at most ${MAX_ARGUMENTS_LENGTH} are stored.`);
       plain.arguments = JSON.parse(text) as unknown;
     }
     return plain;
   }
   if (decision.message !== undefined && typeof decision.message !== 'string') throw new UserError(`A rejection of call ${callId}: message must be a string.`);
+  if (decision.message !== undefined && decision.message.length > MAX_MESSAGE_LENGTH) {
+    throw new UserError(`A rejection of call ${callId}: the message is ${decision.message.length} characters; at most ${MAX_MESSAGE_LENGTH} are stored (it becomes the call's output).`);
+  }
   const plain: StoredDecision = { approved: false };
   if (decision.always !== undefined) plain.always = decision.always;
   if (decision.message !== undefined) plain.message = decision.message;
