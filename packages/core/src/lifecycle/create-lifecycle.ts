@@ -1,4 +1,5 @@
 import { Agent } from '../agent/agent';
+import { UserError } from '../errors/user.error';
 import type { Item } from '../items/item';
 import type { RunEnvironment } from '../runner/run-environment';
 import type { RunnerOptions, RunOptions } from '../runner/runner-options';
@@ -23,6 +24,7 @@ export function createRunLifecycle(
   input: string | Item[] | RunState<any>,
   agent: Agent<any>,
 ): RunLifecycle | undefined {
+  checkLifecycleOptions(options);
   const tracer = RunTracer.start(options.tracing, traceParentOf(runOptions), agent, env.state.id);
   const inputGuardrails = options.inputGuardrails ?? [];
   const outputGuardrails = options.outputGuardrails ?? [];
@@ -84,4 +86,34 @@ function graphNeedsLifecycle(start: Agent<any>): boolean {
     }
   }
   return false;
+}
+
+const HOOK_NAMES: ReadonlySet<string> = new Set([
+  'onRunStart', 'onRunEnd', 'onAgentStart', 'onAgentEnd', 'onLlmStart', 'onLlmEnd', 'onToolStart', 'onToolEnd', 'onHandoff',
+]);
+// An object may serve as both runner and agent hooks; the agent-only ones are not called on the runner.
+const AGENT_ONLY_HOOK_NAMES: ReadonlySet<string> = new Set(['onStart', 'onEnd']);
+
+/** Refuses malformed lifecycle options of the Runner with a `UserError` that says how to fix them. */
+function checkLifecycleOptions(options: RunnerOptions): void {
+  const fail = (what: string): never => {
+    throw new UserError(`new Runner({ ... }): ${what}`);
+  };
+  const hooks = options.hooks as Record<string, unknown> | undefined;
+  if (hooks !== undefined) {
+    if (typeof hooks !== 'object' || hooks === null) fail('hooks must be an object of hook functions, e.g. { onToolEnd: (event) => ... }.');
+    for (const [name, hook] of Object.entries(hooks)) {
+      if (!HOOK_NAMES.has(name) && !AGENT_ONLY_HOOK_NAMES.has(name)) fail(`hooks has "${name}", which is not a runner hook; use ${[...HOOK_NAMES].join(', ')}.`);
+      if (hook !== undefined && typeof hook !== 'function') fail(`hooks.${name} must be a function.`);
+    }
+  }
+  for (const [field, kind, define] of [['inputGuardrails', 'agent_input', 'defineInputGuardrail'], ['outputGuardrails', 'agent_output', 'defineOutputGuardrail']] as const) {
+    const list = options[field] as unknown;
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.some((g) => (g as { kind?: unknown })?.kind !== kind)) {
+      fail(`${field} must be a list of guardrails built with ${define}({ name, check }) (tool guardrails go in \`guardrails\`).`);
+    }
+  }
+  if (options.tracing !== undefined && (typeof options.tracing !== 'object' || options.tracing === null)) fail('tracing must be an object such as { enabled, tracerProvider, includeSensitiveData }.');
+  if (options.runningTasks !== undefined && typeof options.runningTasks !== 'boolean') fail('runningTasks must be true or false.');
 }

@@ -103,6 +103,19 @@ describe('Lifecycle hooks', () => {
     });
   });
 
+  describe('malformed lifecycle options', () => {
+    it('fail the run with a UserError saying what is wrong', async () => {
+      const agent = new Agent({ name: 'a' });
+      const run = (options: object) => new Runner({ model: new ScriptedModel([{ text: 'x' }]), ...options }).run(agent, 'go');
+      await expect(run({ hooks: { onToolStrat: () => undefined } })).rejects.toThrow(/hooks has "onToolStrat", which is not a runner hook/);
+      await expect(run({ hooks: { onRunEnd: 'log' } })).rejects.toThrow(/hooks\.onRunEnd must be a function/);
+      await expect(run({ inputGuardrails: [defineToolInputGuardrail({ name: 'g', check: () => GuardrailOutcome.allow() })] })).rejects.toThrow(
+        /inputGuardrails must be a list of guardrails built with defineInputGuardrail/,
+      );
+      await expect(run({ runningTasks: 'yes' })).rejects.toThrow(/runningTasks must be true or false/);
+    });
+  });
+
   describe('Z-41: a terminating turn whose final output is then refused', () => {
     const terminating = () => textTool('finish', () => ToolResult.text('secret plan').asTerminal());
     const model = () => new ScriptedModel([{ toolCalls: [{ name: 'finish', arguments: { value: 'x' }, callId: 'f1' }] }, { text: 'never' }]);
