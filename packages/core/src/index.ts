@@ -26,6 +26,7 @@ export type {
   FailureErrorFunction, DuplicatePolicy,
 } from './tool/tool';
 export type { JsonSchema } from './tool/json-schema';
+export type { NativeToolOffer } from './tool/native-tool-offer';
 export { effectiveAnnotations } from './tool/tool-annotations';
 export type { ToolAnnotations, ToolExecutionHints } from './tool/tool';
 

@@ -1,5 +1,6 @@
 import type { Item } from '../items/item';
 import type { JsonSchema } from '../tool/json-schema';
+import type { NativeToolOffer } from '../tool/native-tool-offer';
 import type { Usage } from '../result/usage';
 
 /** A function tool as offered to the model. */
@@ -8,6 +9,8 @@ export interface ModelToolDefinition {
   description: string;
   parameters: JsonSchema;
   strict: boolean;
+  /** The provider's built-in tool this tool may be offered as (see `NativeToolOffer`). */
+  native?: NativeToolOffer;
 }
 
 /** Which tool the model must (or must not) call. */

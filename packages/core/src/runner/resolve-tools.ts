@@ -188,6 +188,7 @@ export function definitionOf(tool: Tool): ModelToolDefinition {
   const parameters = advertisedParameters(tool);
   if (!definition || definition.name !== tool.name || definition.parameters !== parameters) {
     definition = { name: tool.name, description: tool.description, parameters, strict: tool.strict };
+    if (tool.native) definition.native = tool.native;
     definitions.set(tool, definition);
   }
   return definition;

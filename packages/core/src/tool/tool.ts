@@ -4,6 +4,7 @@ import type { Usage } from '../result/usage';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../interceptors/tool-interceptor';
 import type { JsonSchema } from './json-schema';
+import type { NativeToolOffer } from './native-tool-offer';
 import type { ArgumentViolation } from '../errors/tool-arguments.error';
 
 /** What every part of a run can see: the user's typed context and the run's live usage. */
@@ -115,6 +116,8 @@ export interface ToolFields<TContext = any> extends ToolAnnotations, ToolExecuti
    * available to the application.
    */
   maxOutputBytes?: number;
+  /** Offer the tool as a provider's built-in tool of the same purpose, where the model supports it. */
+  native?: NativeToolOffer;
 }
 
 /**

@@ -8,6 +8,7 @@ import { streamWireEvents } from '../shared/wire-stream';
 import { buildResponsesBody } from './responses-request';
 import { toModelResponse, type ResponsesWireResponse } from './responses-output';
 import { ResponsesStreamState } from './responses-stream';
+import { nativeToolNames } from './native-tools';
 
 type CreateParams = Parameters<OpenAI['responses']['create']>[0];
 
@@ -47,7 +48,7 @@ export class OpenAIResponsesModel implements Model {
           { ...(request_id ? { requestId: request_id } : {}), ...(response.error?.code ? { code: response.error.code } : {}) },
         );
       }
-      return toModelResponse(response);
+      return toModelResponse(response, undefined, nativeToolNames(request.tools, this.model));
     } catch (error) {
       throw toModelError(error, 'Responses', signal, timing);
     }
@@ -59,7 +60,7 @@ export class OpenAIResponsesModel implements Model {
     yield* streamWireEvents({
       api: 'Responses',
       open: () => this.client.responses.create(body as unknown as CreateParams, requestOptions(this.options, signal)).withResponse(),
-      createState: (requestId) => new ResponsesStreamState(requestId),
+      createState: (requestId) => new ResponsesStreamState(requestId, nativeToolNames(request.tools, this.model)),
       signal,
       timing: startTiming(this.options, this.client),
     });

@@ -1,5 +1,6 @@
 import type { Item, MessageItem, ModelResponse, ReasoningItem, Usage } from '@toolwright/core';
 import { normaliseArguments, usageFromWire, type Json } from '../shared/wire-values';
+import { fromApplyPatchCall } from './native-tools';
 
 /** The parts of a Responses API `response` object the models read. */
 export interface ResponsesWireResponse {
@@ -12,8 +13,8 @@ export interface ResponsesWireResponse {
 }
 
 /** Maps a Responses API `response` (non-streamed, or from `response.completed`) to a `ModelResponse`. */
-export function toModelResponse(response: ResponsesWireResponse, output: Json[] = response.output ?? []): ModelResponse {
-  const out: ModelResponse = { output: toItems(output) };
+export function toModelResponse(response: ResponsesWireResponse, output: Json[] = response.output ?? [], natives: ReadonlyMap<string, string> = NO_NATIVES): ModelResponse {
+  const out: ModelResponse = { output: toItems(output, natives) };
   if (response.id) out.id = response.id;
   const usage = toUsage(response.usage);
   if (usage) out.usage = usage;
@@ -26,15 +27,20 @@ export function toModelResponse(response: ResponsesWireResponse, output: Json[] 
   return out;
 }
 
+const NO_NATIVES: ReadonlyMap<string, string> = new Map();
+
 /**
  * Output items to Toolwright items: messages (text and refusals), function calls and reasoning
  * items. Reasoning is kept verbatim (id, summary, encrypted content) so it can be sent back.
- * Items of built-in tools are not produced by function tools and are left out.
+ * A call of a built-in tool that was offered for one of the agent's tools (`natives`: call type →
+ * tool name) becomes a call of that tool; other built-in tools' items are left out.
  */
-export function toItems(output: Json[]): Item[] {
+export function toItems(output: Json[], natives: ReadonlyMap<string, string> = NO_NATIVES): Item[] {
   const items: Item[] = [];
   for (const raw of output) {
-    if (raw.type === 'message') items.push(toMessage(raw));
+    const native = typeof raw.type === 'string' ? natives.get(raw.type) : undefined;
+    if (native !== undefined && raw.type === 'apply_patch_call') items.push(fromApplyPatchCall(raw, native));
+    else if (raw.type === 'message') items.push(toMessage(raw));
     else if (raw.type === 'function_call') {
       items.push({
         type: 'function_call',

@@ -1,6 +1,7 @@
-import { messageText, type ContentPart, type Item, type MessageItem, type ModelRequest } from '@toolwright/core';
+import { messageText, type ContentPart, type FunctionCallItem, type Item, type MessageItem, type ModelRequest } from '@toolwright/core';
 import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { Json } from '../shared/wire-values';
+import { nativeCallInput, nativeOutputInput, offeredNatively } from './native-tools';
 
 /**
  * Builds the body of a `POST /v1/responses` request: tools exactly as given (name, description,
@@ -11,13 +12,12 @@ export function buildResponsesBody(model: string, request: ModelRequest, setting
   const body: Json = { model, input: toResponsesInput(request.input) };
   if (request.instructions) body.instructions = request.instructions;
   if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters,
-      strict: tool.strict,
-    }));
+    body.tools = request.tools.map((tool) =>
+      // A tool offered as the built-in of its kind is named by its type only (`{ type: 'apply_patch' }`).
+      offeredNatively(tool, model)
+        ? { type: tool.native!.type }
+        : { type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict },
+    );
     if (settings.toolChoice !== undefined) body.tool_choice = toolChoice(settings.toolChoice);
     if (settings.parallelToolCalls !== undefined) body.parallel_tool_calls = settings.parallelToolCalls;
   } else if (settings.toolChoice === 'none') {
@@ -44,16 +44,18 @@ function toolChoice(choice: NonNullable<ResolvedSettings['toolChoice']>): unknow
 
 /** Translates Toolwright items into Responses API input items. */
 export function toResponsesInput(items: Item[]): Json[] {
+  const calls = new Map<string, FunctionCallItem>();
+  for (const item of items) if (item.type === 'function_call') calls.set(item.callId, item);
   return items.map((item) => {
     switch (item.type) {
       case 'message':
         return item.role === 'assistant' ? assistantMessage(item) : inputMessage(item);
       case 'function_call':
         // Ids are left out: the call_id links call and output, and ids of items the server did
-        // not store (store: false) must not be referenced.
-        return { type: 'function_call', call_id: item.callId, name: item.name, arguments: item.arguments };
+        // not store (store: false) must not be referenced. A built-in call goes back as itself.
+        return nativeCallInput(item) ?? { type: 'function_call', call_id: item.callId, name: item.name, arguments: item.arguments };
       case 'function_call_output':
-        return {
+        return nativeOutputInput(item, calls.get(item.callId)) ?? {
           type: 'function_call_output',
           call_id: item.callId,
           output: typeof item.output === 'string' ? item.output : item.output.map(toInputContent),

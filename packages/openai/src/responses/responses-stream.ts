@@ -20,7 +20,11 @@ export class ResponsesStreamState {
   private readonly items = new Map<number, PendingItem>();
   private readonly indexByItemId = new Map<string, number>();
 
-  constructor(private readonly requestId: string | undefined) {}
+  constructor(
+    private readonly requestId: string | undefined,
+    /** Built-in call types offered for the agent's tools → the tools' names. */
+    private readonly natives: ReadonlyMap<string, string> = new Map(),
+  ) {}
 
   /** Handles one event; returns the stream events it produces. */
   handle(event: Json): ModelStreamEvent[] {
@@ -39,6 +43,13 @@ export class ResponsesStreamState {
         return nonEmpty(event.delta) ? [{ type: 'reasoning_delta', delta: event.delta as string }] : [];
       case 'response.function_call_arguments.delta':
         return this.onArgumentsDelta(event);
+      case 'response.apply_patch_call_operation_diff.delta':
+        return this.onDiffDelta(event);
+      case 'response.apply_patch_call_operation_diff.done': {
+        const pending = this.pendingFor(event);
+        if (pending && typeof event.diff === 'string') pending.arguments = event.diff;
+        return [];
+      }
       case 'response.function_call_arguments.done': {
         const pending = this.pendingFor(event);
         if (pending && typeof event.arguments === 'string') pending.arguments = event.arguments;
@@ -87,6 +98,16 @@ export class ResponsesStreamState {
     return [{ type: 'function_call_arguments_delta', callId, name: String(pending.item.name), delta: event.delta }];
   }
 
+  /** A piece of an `apply_patch_call`'s diff: kept with the item, and reported as the call's arguments growing. */
+  private onDiffDelta(event: Json): ModelStreamEvent[] {
+    const pending = this.pendingFor(event);
+    if (!pending || !nonEmpty(event.delta)) return [];
+    pending.arguments += event.delta;
+    const name = this.natives.get('apply_patch_call');
+    if (name === undefined) return [];
+    return [{ type: 'function_call_arguments_delta', callId: String(pending.item.call_id ?? pending.item.id), name, delta: event.delta }];
+  }
+
   private pendingFor(event: Json): PendingItem | undefined {
     const index = typeof event.item_id === 'string' ? this.indexByItemId.get(event.item_id) : undefined;
     return this.items.get(index ?? (event.output_index as number));
@@ -97,9 +118,9 @@ export class ResponsesStreamState {
     // with an empty `output`, so fall back to the items assembled from the stream.
     const streamed = [...this.items.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([, p]) => (p.item.type === 'function_call' ? { ...p.item, arguments: p.arguments } : p.item));
+      .map(([, p]) => (p.item.type === 'function_call' ? { ...p.item, arguments: p.arguments } : p.item.type === 'apply_patch_call' ? withDiff(p) : p.item));
     const output = response.output && response.output.length > 0 ? response.output : streamed;
-    return toModelResponse(response, output);
+    return toModelResponse(response, output, this.natives);
   }
 
   private details(code: unknown): { requestId?: string; code?: string } {
@@ -108,6 +129,13 @@ export class ResponsesStreamState {
       ...(typeof code === 'string' ? { code } : {}),
     };
   }
+}
+
+/** An `apply_patch_call` assembled from the stream: its operation with the streamed diff when the item's own is empty. */
+function withDiff(pending: PendingItem): Json {
+  const operation = (pending.item.operation ?? {}) as Json;
+  if (typeof operation.diff === 'string' && operation.diff !== '') return pending.item;
+  return { ...pending.item, operation: { ...operation, diff: pending.arguments } };
 }
 
 function nonEmpty(value: unknown): value is string {

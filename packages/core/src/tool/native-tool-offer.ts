@@ -1,0 +1,11 @@
+/**
+ * A function tool that can also be offered as a provider's built-in, client-executed tool of the
+ * same purpose (OpenAI's `apply_patch`, ...): the model then calls the built-in form, and the
+ * provider's model class maps those calls onto this tool, so the runner runs them like any other
+ * call. `when: 'auto'` leaves it to the model class (the built-in form where the provider
+ * documents it for the model, the function otherwise); `'always'` asks for the built-in form.
+ */
+export interface NativeToolOffer {
+  type: string;
+  when: 'auto' | 'always';
+}
