@@ -1,6 +1,6 @@
 // The decorators below read TypeScript's type metadata through the polyfill (a peer dependency).
 import 'reflect-metadata';
-import { Param, Tool, Toolkit, ToolResult, UserError } from '@toolwright/core';
+import { Param, Tool, Toolkit, ToolResult, UserError, toolsOf, type Tool as ToolObject, type Toolset } from '@toolwright/core';
 import { applyPatch, type ApplyPatchResult } from '../apply-patch/apply-patch';
 import { ApplyPatchError } from '../apply-patch/apply-patch.error';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -18,6 +18,12 @@ export interface ApplyPatchToolkitOptions {
   maxFileBytes?: number;
   /** Bytes of the diff shown to the model (its middle is cut). Default 16 KiB. */
   maxOutputBytes?: number;
+  /**
+   * Offer the tool as OpenAI's built-in `apply_patch` tool: `'auto'` (default) where the model is
+   * documented to support it (GPT-5.1 and later on the Responses API), `true` always, `false`
+   * never (always the function tool). Either way the same planner applies the patches.
+   */
+  native?: 'auto' | boolean;
 }
 
 /** Most bytes of the diff kept in the result's details for UIs. */
@@ -29,8 +35,12 @@ const MAX_DETAILS_DIFF = 256 * 1024;
  * not apply answers `apply_patch failed: …` and changes nothing. Destructive.
  */
 @Toolkit({ name: 'apply_patch', description: 'Edit files with patches.' })
-export class ApplyPatchToolkit {
-  private readonly limits: Required<ApplyPatchToolkitOptions>;
+export class ApplyPatchToolkit implements Toolset {
+  /** The toolset's name. */
+  readonly name = 'apply_patch';
+  private readonly limits: Required<Omit<ApplyPatchToolkitOptions, 'native'>>;
+  private readonly native: 'auto' | boolean;
+  private bound?: ToolObject[];
 
   constructor(
     readonly sandbox: Sandbox,
@@ -45,6 +55,14 @@ export class ApplyPatchToolkit {
     for (const [key, value] of Object.entries(this.limits)) {
       if (!Number.isInteger(value) || value <= 0) throw new UserError(`ApplyPatchToolkit: ${key} must be a positive whole number.`);
     }
+    this.native = options.native ?? 'auto';
+    if (this.native !== 'auto' && typeof this.native !== 'boolean') throw new UserError("ApplyPatchToolkit: native must be 'auto', true or false.");
+  }
+
+  /** The toolkit's tool, offered as OpenAI's built-in `apply_patch` where `native` says so. */
+  tools(): ToolObject[] {
+    this.bound ??= toolsOf(this).map((tool) => (this.native === false ? tool : { ...tool, native: { type: 'apply_patch', when: this.native === true ? 'always' : 'auto' } }));
+    return [...this.bound];
   }
 
   /** @param patch The entire patch, from *** Begin Patch to *** End Patch. */
