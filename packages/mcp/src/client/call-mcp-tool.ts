@@ -28,12 +28,9 @@ export interface CallSite {
 export async function callMcpTool(site: CallSite, info: McpToolInfo, exposedName: string, args: Record<string, unknown>, ctx: ToolContext<any>): Promise<ToolResult> {
   const signal: AbortSignal | undefined = ctx?.signal;
   let client = await site.clientFor(info);
+  const progress = site.connection.progressToken((update) => ctx?.emit?.(progressResult(update)));
   const send = (on: Client) =>
-    on.callTool({ name: info.name, arguments: args }, undefined, {
-      timeout: site.timeoutMs,
-      signal,
-      onprogress: (progress) => ctx?.emit?.(progressResult(progress)),
-    });
+    on.callTool({ name: info.name, arguments: args, _meta: { progressToken: progress.token } }, undefined, { timeout: site.timeoutMs, signal });
   let answer;
   try {
     try {
@@ -49,6 +46,9 @@ export async function callMcpTool(site: CallSite, info: McpToolInfo, exposedName
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
     throw await callFailure(site, client, info, exposedName, ctx?.callId ?? '', error);
+  } finally {
+    // Notifications read with the answer are handled a microtask before this continuation.
+    progress.release();
   }
   // A server on protocol 2024-10-07 or older answers with `toolResult` instead of content blocks.
   const result: CallToolResult = Array.isArray(answer.content)

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ProgressNotificationSchema, ToolListChangedNotificationSchema, type Implementation, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { McpConnectionError } from '../errors/mcp-connection.error';
 import { boundedText } from '../shared/bounded-text';
 import { isSseFallbackAnswer, sseTransport, streamableHttpTransport, type McpHttpTransportOptions } from './http-transport';
@@ -46,6 +46,9 @@ export class McpConnection {
   private lastProblem?: string;
   private lastStderr = '';
   private lastExit?: string;
+  /** Progress listeners by the progress token their call sent. */
+  private readonly progress = new Map<string, (progress: Progress) => void>();
+  private nextProgressToken = 1;
 
   constructor(private readonly config: ConnectionConfig) {}
 
@@ -69,6 +72,17 @@ export class McpConnection {
     url.search = '';
     const protocol = this.transport instanceof StreamableHTTPClientTransport || t.protocol === 'streamable-http' ? 'streamable HTTP' : t.protocol === 'sse' ? 'HTTP+SSE' : 'HTTP';
     return `${protocol}: ${url.toString()}`;
+  }
+
+  /**
+   * A progress token for one call and the listener of its notifications, until `release()`.
+   * Progress is routed here rather than through the SDK's `onprogress`, which drops an update
+   * that arrives in the same read as the call's answer.
+   */
+  progressToken(listener: (progress: Progress) => void): { token: string; release(): void } {
+    const token = `toolwright-${this.nextProgressToken++}`;
+    this.progress.set(token, listener);
+    return { token, release: () => this.progress.delete(token) };
   }
 
   /** Connects unless connected; concurrent callers share the attempt. */
@@ -155,6 +169,10 @@ export class McpConnection {
   private async attach(transport: Transport): Promise<Client> {
     const client = new Client(this.config.clientInfo, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.config.onToolsChanged());
+    client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
+      const { progressToken, ...progress } = notification.params;
+      this.progress.get(String(progressToken))?.(progress);
+    });
     client.onerror = (error) => {
       this.lastProblem = errorText(error);
     };

@@ -9,6 +9,7 @@ import { ToolwrightModule } from '@toolwright/nestjs';
 import { McpToolset } from '@toolwright/mcp';
 import { McpEndpoint, McpModule } from '../../src/nestjs';
 import { DemoTools } from '../fixtures/demo-tools';
+import { collectProgress } from '../helpers/progress';
 import { outputText } from '../helpers/runs';
 
 const TOKEN = 'nest-token';
@@ -49,9 +50,9 @@ describe('McpModule: the discovered toolkits of a Nest application, served on a 
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(['add', 'greet', 'count', 'dot', 'fail', 'refund', 'wait', 'whoami']);
       expect(text(await client.callTool({ name: 'add', arguments: { a: 20, b: 22 } }))).toBe('42');
-      const progress: Array<string | undefined> = [];
-      await client.callTool({ name: 'count', arguments: { to: 2 } }, undefined, { onprogress: (p) => progress.push(p.message) });
-      expect(progress).toEqual(['counted 1', 'counted 2']);
+      const progress = collectProgress(client, 'nest-count');
+      await client.callTool({ name: 'count', arguments: { to: 2 }, _meta: { progressToken: 'nest-count' } });
+      expect(progress.map((p) => p.message)).toEqual(['counted 1', 'counted 2']);
       const refund = await client.callTool({ name: 'refund', arguments: { orderId: 'N-1', amount: 3 } });
       expect(text(refund)).toMatch(/needs approval before it runs\. Pending approval: apr_/);
       const endpoint = app.get(McpEndpoint);

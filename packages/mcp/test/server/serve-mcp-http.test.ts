@@ -4,6 +4,8 @@ import { ElicitRequestSchema, McpError, type CallToolResult } from '@modelcontex
 import { GuardrailOutcome, defineToolInputGuardrail, toolsOf } from '@toolwright/core';
 import { serveMcp, type McpServerHandle } from '@toolwright/mcp';
 import { DemoTools, PNG, temperatureTool } from '../fixtures/demo-tools';
+import { collectProgress } from '../helpers/progress';
+import { eventually } from '../helpers/servers';
 
 const TOKEN = 'secret-token';
 
@@ -61,12 +63,9 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
         expect(tool.description).toBe(local.get(tool.name)!.description);
       }
       const byName = new Map(tools.map((t) => [t.name, t]));
-      expect(byName.get('greet')!.inputSchema).toEqual({
-        type: 'object',
-        properties: { name: { type: 'string' }, title: { type: ['string', 'null'], enum: ['Dr', 'Mr', 'Ms', null] } },
-        required: ['name', 'title'],
-        additionalProperties: false,
-      });
+      const greet = byName.get('greet')!.inputSchema as unknown as { properties: { title: { enum: unknown[] } } };
+      expect(greet).toMatchObject({ type: 'object', required: ['name', 'title'], additionalProperties: false, properties: { name: { type: 'string' }, title: { type: ['string', 'null'] } } });
+      expect(new Set(greet.properties.title.enum)).toEqual(new Set(['Dr', 'Mr', 'Ms', null]));
       expect(byName.get('add')!.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
       expect(byName.get('refund')!.annotations).toEqual({ destructiveHint: true });
       expect(byName.get('greet')!.annotations).toBeUndefined();
@@ -120,8 +119,8 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
     });
 
     it('turns ctx.emit into progress notifications', async () => {
-      const seen: Array<{ progress: number; message?: string }> = [];
-      const result = await client.callTool({ name: 'count', arguments: { to: 3 } }, undefined, { onprogress: (p) => seen.push(p) });
+      const seen = collectProgress(client, 'count-3');
+      const result = await client.callTool({ name: 'count', arguments: { to: 3 }, _meta: { progressToken: 'count-3' } });
       expect(text(result)).toBe('counted to 3');
       expect(seen).toEqual([
         { progress: 1, message: 'counted 1' },
@@ -132,13 +131,13 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
 
     it('aborts the tool when the client cancels the request (notifications/cancelled)', async () => {
       const controller = new AbortController();
-      const call = client.callTool({ name: 'wait', arguments: { label: 'cancel-me' } }, undefined, {
-        signal: controller.signal,
-        onprogress: () => controller.abort('no longer needed'),
-      });
+      const started = collectProgress(client, 'wait-1');
+      const call = client.callTool({ name: 'wait', arguments: { label: 'cancel-me' }, _meta: { progressToken: 'wait-1' } }, undefined, { signal: controller.signal });
+      // The tool reports that it is waiting; then the client gives up on it.
+      await eventually(() => started.length > 0, 5000, 'the tool to start');
+      controller.abort('no longer needed');
       await expect(call).rejects.toThrow();
-      const deadline = Date.now() + 5000;
-      while (!demo.aborted.includes('cancel-me') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await eventually(() => demo.aborted.includes('cancel-me'), 5000, 'the tool to see the cancellation');
       expect(demo.aborted).toContain('cancel-me');
     });
 

@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Agent, Runner, ScriptedModel, type RunContext } from '@toolwright/core';
 import { McpToolset } from '@toolwright/mcp';
 import { outputText } from '../helpers/runs';
+import { collectProgress } from '../helpers/progress';
 import { processAlive } from '../helpers/servers';
 
 const script = join(__dirname, '..', 'fixtures', 'served-over-stdio.cjs');
@@ -28,9 +29,9 @@ describe('serveMcp over stdio (a child process running the built package)', () =
         annotations: { readOnlyHint: true },
       });
       expect(await client.callTool({ name: 'add', arguments: { a: 40, b: 2 } })).toEqual({ content: [{ type: 'text', text: '42' }] });
-      const progress: Array<string | undefined> = [];
-      await client.callTool({ name: 'count', arguments: { to: 2 } }, undefined, { onprogress: (p) => progress.push(p.message) });
-      expect(progress).toEqual(['counted 1', 'counted 2']);
+      const progress = collectProgress(client, 'count-1');
+      await client.callTool({ name: 'count', arguments: { to: 2 }, _meta: { progressToken: 'count-1' } });
+      expect(progress.map((p) => p.message)).toEqual(['counted 1', 'counted 2']);
       const dot = await client.callTool({ name: 'dot', arguments: {} });
       expect(dot.content).toMatchObject([{ type: 'text' }, { type: 'image', mimeType: 'image/png' }]);
       const invalid = await client.callTool({ name: 'add', arguments: { a: 1 } });
