@@ -8,8 +8,6 @@ import { nestedStateWithDecisions } from '../approvals/nested-state';
 import { addUsage } from '../result/usage';
 import { capToolOutput } from '../result/output-cap';
 import type { ToolOutputEvent } from '../events/run-event';
-import { capToolOutput } from '../result/output-cap';
-import type { ToolOutputEvent } from '../events/run-event';
 import type { Tool } from '../tool/tool';
 import { CallRecord } from './call-record';
 import type { CallOutcome } from './call-outcome';

@@ -12,8 +12,6 @@ import type { RunStatus } from './run-state';
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunStateProgressJson } from './run-state-format';
 import { derivedArguments, sameInterruption } from './interruption-check';
 import { echo } from '../limits/bounded-text';
-import { derivedArguments, sameInterruption } from './interruption-check';
-import { echo } from '../limits/bounded-text';
 
 /** A serialised state, checked and with its agents resolved. @internal */
 export interface RunStateSnapshot extends RunStateProgressJson {
@@ -30,9 +28,6 @@ export interface RunStateSnapshot extends RunStateProgressJson {
 }
 
 const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrupted', 'failed']);
-
-/** Most levels of nested paused runs (an agent as a tool, paused inside a call) a state may hold. */
-const MAX_NESTED_STATES = 8;
 
 /** Most levels of nested paused runs (an agent as a tool, paused inside a call) a state may hold. */
 const MAX_NESTED_STATES = 8;
@@ -105,8 +100,6 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
 
   checkNestedInterruptions(agents, pendingBatch, interruptions, nesting);
 
-  checkNestedInterruptions(agents, pendingBatch, interruptions, nesting);
-
   const approvals = object(root.approvals, 'approvals');
   const exactDecisions = decisions(approvals.exact, 'approvals.exact');
   for (const callId of exactDecisions.keys()) {
@@ -151,45 +144,6 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
     finalOutput: root.finalOutput,
     context: root.context,
   };
-}
-
-function pendingCall(batch: PendingBatch, callId: string): FunctionCallItem {
-  return batch.calls.find((c) => c.callId === callId)!;
-}
-
-/**
- * The interruptions of nested runs (with `parentCallId`) must be exactly those of the nested
- * states the batch holds, read and checked like any state: the same calls, tools, agents and
- * arguments. Their arguments are then the nested states' derived ones.
- */
-function checkNestedInterruptions(
-  agents: Agent<any> | ReadonlyArray<Agent<any>>,
-  batch: PendingBatch | undefined,
-  interruptions: ApprovalRequest[],
-  nesting: number,
-): void {
-  const listed = interruptions.filter((r) => r.parentCallId !== undefined);
-  const owners = new Set([...listed.map((r) => r.parentCallId!), ...(batch?.nested?.keys() ?? [])]);
-  for (const owner of owners) {
-    const nested = batch?.nested?.get(owner);
-    if (!nested) throw new RunStateError(`The run state lists approvals inside call "${echo(owner)}", but holds no nested run for it.`);
-    const own = parseRunState(agents, nested.state, nesting + 1).interruptions;
-    const mine = listed.filter((r) => r.parentCallId === owner);
-    const agree =
-      mine.length === own.length &&
-      mine.every((r) => {
-        const match = own.find((o) => o.callId === r.callId);
-        if (!match || !sameInterruption(r, match)) return false;
-        r.arguments = match.arguments;
-        return true;
-      });
-    if (!agree) {
-      throw new RunStateError(
-        `The run state's interruptions inside call "${echo(owner)}" differ from those of the nested run it holds. ` +
-          'The state was changed after it was written; refusing it (what an approver is shown must be what runs).',
-      );
-    }
-  }
 }
 
 function pendingCall(batch: PendingBatch, callId: string): FunctionCallItem {
