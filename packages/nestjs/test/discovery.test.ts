@@ -24,6 +24,14 @@ async function start(metadata: Parameters<typeof Test.createTestingModule>[0]) {
 })
 class BillingModule {}
 
+@Toolkit({ name: 'valued' })
+class ValueTools {
+  @Tool()
+  echo(@Param('text') text: string) {
+    return text;
+  }
+}
+
 describe('ToolwrightModule discovery', () => {
   afterEach(() => jest.restoreAllMocks());
 
@@ -93,13 +101,6 @@ describe('ToolwrightModule discovery', () => {
     });
 
     it('finds a base-class token provided with useClass: Subclass, and a useValue instance', async () => {
-      @Toolkit({ name: 'valued' })
-      class ValueTools {
-        @Tool()
-        echo(@Param('text') text: string) {
-          return text;
-        }
-      }
       const app = await start({
         imports: [ToolwrightModule.forRoot({ model })],
         providers: [ForecastService, { provide: WeatherTools, useClass: ExtendedWeatherTools }, { provide: 'VALUE_TOOLS', useValue: new ValueTools() }],

@@ -27,6 +27,15 @@ async function start(metadata: Parameters<typeof Test.createTestingModule>[0]) {
   return moduleRef;
 }
 
+@UseInterceptors(AuditInterceptor)
+@Injectable()
+class OtherTools {
+  @Tool()
+  other(@Param('x') x: string) {
+    return x;
+  }
+}
+
 describe('Guardrail and interceptor classes from the container', () => {
   it('instantiates @UseInterceptors(AuditInterceptor) in the toolkit\'s module with its injected AuditLog', async () => {
     const app = await start({ imports: [ToolwrightModule.forRoot({ model: refundModel('inv-1') }), BillingModule] });
@@ -61,14 +70,6 @@ describe('Guardrail and interceptor classes from the container', () => {
   });
 
   it('creates one instance per enhancer class per module, shared by the toolkits of that module', async () => {
-    @UseInterceptors(AuditInterceptor)
-    @Injectable()
-    class OtherTools {
-      @Tool()
-      other(@Param('x') x: string) {
-        return x;
-      }
-    }
     @Module({ imports: [AuditModule], providers: [BillingTools, OtherTools, { provide: BLOCKED_WORDS, useValue: [] }] })
     class TwoToolkitsModule {}
     const before = AuditInterceptor.created;

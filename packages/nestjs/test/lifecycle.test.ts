@@ -69,6 +69,44 @@ class AuditedTools {
 @Module({ imports: [HookLogModule], providers: [AuditedTools] })
 class AuditedModule {}
 
+@Injectable({ scope: Scope.TRANSIENT })
+class PerToolkit implements ToolInterceptor {
+  intercept(_invocation: ToolInvocation, next: () => Promise<ToolResult>): Promise<ToolResult> {
+    return next();
+  }
+}
+@UseInterceptors(PerToolkit)
+@Injectable()
+class A {
+  @Tool()
+  a(): string {
+    return 'a';
+  }
+}
+@UseInterceptors(PerToolkit)
+@Injectable()
+class B {
+  @Tool()
+  b(): string {
+    return 'b';
+  }
+}
+
+@Injectable({ scope: Scope.REQUEST })
+class PerRequest implements ToolInterceptor {
+  intercept(_invocation: ToolInvocation, next: () => Promise<ToolResult>): Promise<ToolResult> {
+    return next();
+  }
+}
+@UseInterceptors(PerRequest)
+@Injectable()
+class PerRequestTools {
+  @Tool()
+  t(): string {
+    return 't';
+  }
+}
+
 const hooks = ['onModuleInit', 'onApplicationBootstrap', 'onModuleDestroy', 'beforeApplicationShutdown(SIGTERM)', 'onApplicationShutdown(SIGTERM)'];
 
 async function start(metadata: Parameters<typeof Test.createTestingModule>[0]) {
@@ -111,28 +149,6 @@ describe('Enhancer classes the container creates for Toolwright', () => {
   });
 
   it('give each toolkit its own instance of a transient class', async () => {
-    @Injectable({ scope: Scope.TRANSIENT })
-    class PerToolkit implements ToolInterceptor {
-      intercept(_invocation: ToolInvocation, next: () => Promise<ToolResult>): Promise<ToolResult> {
-        return next();
-      }
-    }
-    @UseInterceptors(PerToolkit)
-    @Injectable()
-    class A {
-      @Tool()
-      a(): string {
-        return 'a';
-      }
-    }
-    @UseInterceptors(PerToolkit)
-    @Injectable()
-    class B {
-      @Tool()
-      b(): string {
-        return 'b';
-      }
-    }
     const app = await start({ imports: [ToolwrightModule.forRoot({})], providers: [A, B] });
     const { ModuleRef } = await import('@nestjs/core');
     const registry = app.get(ToolkitRegistry);
@@ -144,22 +160,8 @@ describe('Enhancer classes the container creates for Toolwright', () => {
   });
 
   it('refuse a request-scoped class at start-up, naming it, its use and the module', async () => {
-    @Injectable({ scope: Scope.REQUEST })
-    class PerRequest implements ToolInterceptor {
-      intercept(_invocation: ToolInvocation, next: () => Promise<ToolResult>): Promise<ToolResult> {
-        return next();
-      }
-    }
-    @UseInterceptors(PerRequest)
-    @Injectable()
-    class Tools {
-      @Tool()
-      t(): string {
-        return 't';
-      }
-    }
-    const app = await Test.createTestingModule({ imports: [ToolwrightModule.forRoot({})], providers: [Tools] }).compile();
+    const app = await Test.createTestingModule({ imports: [ToolwrightModule.forRoot({})], providers: [PerRequestTools] }).compile();
     app.useLogger(false);
-    await expect(app.init()).rejects.toThrow(/PerRequest \(@UseGuardrails\/@UseInterceptors on Tools, in RootTestModule\) is request-scoped/);
+    await expect(app.init()).rejects.toThrow(/PerRequest \(@UseGuardrails\/@UseInterceptors on PerRequestTools, in RootTestModule\) is request-scoped/);
   });
 });

@@ -31,6 +31,17 @@ class LegacyOrdersTools {
 @Module({ providers: [LegacyOrdersTools], exports: [LegacyOrdersTools] })
 class LegacyModule {}
 
+/** Route decorators on a tool method: harmless, a warning. */
+@Injectable()
+class RoutedTools {
+  @Get('lookup')
+  @HttpCode(201)
+  @Tool()
+  lookup(@Param('id') id: string): string {
+    return id;
+  }
+}
+
 async function initFailure(metadata: Parameters<typeof Test.createTestingModule>[0]): Promise<unknown> {
   try {
     const app = await Test.createTestingModule(metadata).compile();
@@ -100,15 +111,6 @@ describe('Start-up checks', () => {
 
     it('warns, naming class and method, about route-only decorators that have no effect on a tool', async () => {
       const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-      @Injectable()
-      class RoutedTools {
-        @Get('lookup')
-        @HttpCode(201)
-        @Tool()
-        lookup(@Param('id') id: string): string {
-          return id;
-        }
-      }
       const app = await Test.createTestingModule({ imports: [ToolwrightModule.forRoot({ logDiscovery: false })], providers: [RoutedTools] }).compile();
       await app.init();
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^RoutedTools\.lookup \(RoutedTools \(in RootTestModule\)\) has @Get\/@Post\/\.\.\., @HttpCode, which have no effect on a tool/));
