@@ -6,6 +6,7 @@ import {
 } from '@toolwright/core';
 import { Redis, type RedisOptions } from 'ioredis';
 import { RedisKeys } from './redis-keys';
+import { listRuns, sweepIndex } from './redis-run-index';
 import { REDIS_SCRIPTS, type RedisScriptName } from './redis-scripts';
 
 /** Options of `new RedisRunStore(...)`. */
@@ -138,31 +139,7 @@ export class RedisRunStore implements RunStore {
   }
 
   async list(filter: RunListFilter = {}): Promise<StoredRunSummary[]> {
-    const limit = filter.limit ?? 1_000;
-    const [seconds, micros] = await this.client.time();
-    const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-    const max = filter.olderThanMs !== undefined ? String(now - filter.olderThanMs) : '+inf';
-    const out: StoredRunSummary[] = [];
-    for (let offset = 0; out.length < limit; offset += PAGE) {
-      const ids = await this.client.zrangebyscore(this.keys.index, '-inf', max, 'LIMIT', offset, PAGE);
-      if (ids.length === 0) break;
-      const pipeline = this.client.pipeline();
-      for (const id of ids) pipeline.hmget(this.keys.of(id).run, 'status', 'updatedAt');
-      const rows = (await pipeline.exec()) as Array<[unknown, Array<string | null>]>;
-      const gone: string[] = [];
-      ids.forEach((id, i) => {
-        const [status, updatedAt] = rows[i]![1];
-        if (status === null) return void gone.push(id);
-        if (filter.status !== undefined && status !== filter.status) return;
-        if (out.length < limit) out.push({ id, status: status as StoredRunStatus, updatedAt: Number(updatedAt) });
-      });
-      // Runs that expired leave their id in the index: drop them (the next page shifts back by as many).
-      if (gone.length > 0) {
-        await this.client.zrem(this.keys.index, ...gone);
-        offset -= gone.length;
-      }
-    }
-    return out.sort((a, b) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : 1));
+    return listRuns(this.client, this.keys, filter);
   }
 
   async inspect(id: string): Promise<StoredRunInfo> {
@@ -195,21 +172,8 @@ export class RedisRunStore implements RunStore {
   }
 
   /** Sweeps the ids of expired runs from the index (the runs themselves expire natively); returns how many. */
-  async purgeExpired(): Promise<number> {
-    let removed = 0;
-    for (let cursor = '0'; ; ) {
-      const [next, members] = await this.client.zscan(this.keys.index, cursor, 'COUNT', PAGE);
-      const ids = members.filter((_, i) => i % 2 === 0);
-      if (ids.length > 0) {
-        const pipeline = this.client.pipeline();
-        for (const id of ids) pipeline.exists(this.keys.of(id).run);
-        const exists = (await pipeline.exec()) as Array<[unknown, number]>;
-        const gone = ids.filter((_, i) => exists[i]![1] === 0);
-        if (gone.length > 0) removed += await this.client.zrem(this.keys.index, ...gone);
-      }
-      if (next === '0') return removed;
-      cursor = next;
-    }
+  purgeExpired(): Promise<number> {
+    return sweepIndex(this.client, this.keys);
   }
 
   async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {
@@ -285,9 +249,6 @@ export class RedisRunStore implements RunStore {
     return runStoreKit.lostClaimError(claim, view(reply), Date.now());
   }
 }
-
-/** Ids read per round trip by `list` and `purgeExpired`. */
-const PAGE = 200;
 
 /** The holder fields of a `held` reply, as `ClaimView`. */
 function view(reply: Reply) {
