@@ -1,10 +1,8 @@
 import { diffLines, type DiffOp } from './line-diff';
 
-/** Lines of a text with their endings, and whether the last one lacks a newline. */
+/** The lines of a text, each with its own ending (the last one may have none). */
 function linesOf(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split(/(?<=\n)/);
-  return lines;
+  return text === '' ? [] : text.split(/(?<=\n)/);
 }
 
 /**

@@ -73,7 +73,7 @@ export class HostFiles {
       } catch (error) {
         throw toFileError(error, path);
       } finally {
-        await releaseAll(this.fs(w), w.dirs);
+        await releaseAll(w.fs, w.dirs);
       }
     }
   }
@@ -107,7 +107,7 @@ export class HostFiles {
       if (created) await fsp.unlink(temp).catch(() => undefined);
       throw toFileError(error, path);
     } finally {
-      await releaseAll(this.fs(w), w.dirs);
+      await releaseAll(w.fs, w.dirs);
     }
   }
 
@@ -129,7 +129,7 @@ export class HostFiles {
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
     const w = await this.walk(path, { followFinal: false });
-    const fs = this.fs(w);
+    const fs = w.fs;
     try {
       if (w.name === undefined) {
         throw new SandboxFileError('permission_denied', path, w.canonical.length === 0 ? 'the working directory itself cannot be removed' : 'a path ending in "." or ".." cannot be removed');
@@ -185,7 +185,7 @@ export class HostFiles {
   private async inDirectory<T>(path: string, use: (dir: HostDir, canonical: string[]) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const w = await this.walk(path, { followFinal: true });
-      const fs = this.fs(w);
+      const fs = w.fs;
       let opened: HostDir | undefined;
       try {
         const top = w.dirs[w.dirs.length - 1];
@@ -237,10 +237,6 @@ export class HostFiles {
     } catch (error) {
       throw toFileError(error, path);
     }
-  }
-
-  private fs(w: { fs: WalkFs<HostDir> }): WalkFs<HostDir> {
-    return w.fs;
   }
 
   private root(): Promise<{ fs: WalkFs<HostDir>; roots: string[] }> {

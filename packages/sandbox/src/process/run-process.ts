@@ -79,9 +79,14 @@ export function runProcess(spec: ProcessSpec, collector: ExecCollector): void {
     clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
     const code = (error as { code?: string }).code ?? 'error';
-    collector.fail(new SandboxExecError(`could not start ${spec.argv[0]} (${code})`, { cause: error }));
+    const fail = (): void => collector.fail(new SandboxExecError(`could not start ${spec.argv[0]} (${code})`, { cause: error }));
+    // Clean-up (a cgroup made for the command) still runs.
+    if (spec.onEnd) spec.onEnd().then(fail, fail);
+    else fail();
   });
   child.on('exit', () => {
+    // What the command left running in its group goes too. (Should the group already be empty,
+    // its id could in principle be reused by then; the window is the few microseconds since exit.)
     killGroup();
     grace = setTimeout(() => {
       for (const stream of child.stdio) stream?.destroy();
