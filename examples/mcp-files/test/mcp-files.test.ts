@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { RunContext } from '@toolwright/core';
 import { filesToolset } from '../src/files-toolset';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const main = join(__dirname, '..', 'dist', 'main.js');
 
 /** Runs the built example (`toolwright build` output) without an API key. */

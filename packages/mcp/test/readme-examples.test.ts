@@ -13,6 +13,9 @@ import { DemoTools } from './fixtures/demo-tools';
 import { outputText } from './helpers/runs';
 import { fixtureServer, officialServer, processAlive, tempDir } from './helpers/servers';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const ctx = { context: undefined, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } as RunContext;
 
 describe('README examples', () => {

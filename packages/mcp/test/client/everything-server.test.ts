@@ -4,6 +4,9 @@ import { drain, outputText } from '../helpers/runs';
 import { HttpServerProcess } from '../helpers/http-server-process';
 import { officialServer, serverEntry } from '../helpers/servers';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const ctx = { context: undefined, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } as RunContext;
 const callCtx = { ...ctx, callId: 'c', toolName: 't', emit: () => undefined } as never;
 const invoke = (tools: Tool[], name: string, args: object): Promise<ToolResult> => tools.find((t) => t.name === name)!.invoke(callCtx, args) as Promise<ToolResult>;

@@ -4,6 +4,9 @@ import { McpToolset } from '@toolwright/mcp';
 import { outputText } from '../helpers/runs';
 import { officialServer, tempDir } from '../helpers/servers';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const ctx = { context: undefined, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } as RunContext;
 
 describe('McpToolset against @modelcontextprotocol/server-memory', () => {

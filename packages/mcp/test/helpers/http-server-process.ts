@@ -35,7 +35,7 @@ export class HttpServerProcess {
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let output = '';
-      const timer = setTimeout(() => reject(new Error(`the server did not start in 20 s:\n${output}`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
       const onData = (chunk: Buffer): void => {
         output += chunk.toString();
         if (this.ready.test(output)) {

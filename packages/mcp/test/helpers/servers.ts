@@ -47,7 +47,7 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
 }
 
 /** Waits until `check()` is true (polling), failing after `ms`. */
-export async function eventually(check: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
+export async function eventually(check: () => boolean, ms = 20_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -12,6 +12,9 @@ import { DemoTools } from '../fixtures/demo-tools';
 import { collectProgress } from '../helpers/progress';
 import { outputText } from '../helpers/runs';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const TOKEN = 'nest-token';
 
 @Module({

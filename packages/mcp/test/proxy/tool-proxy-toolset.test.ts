@@ -7,6 +7,9 @@ import { McpToolset, ToolProxyToolset, keywordSearch, type KeywordSearchItem } f
 import { outputText } from '../helpers/runs';
 import { officialServer, tempDir } from '../helpers/servers';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const ctx = { context: undefined, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } as RunContext;
 const callCtx = (callId = 'c') => ({ ...ctx, callId, toolName: 'call_tool', arguments: '{}', emit: () => undefined, signal: new AbortController().signal }) as unknown as ToolContext;
 

@@ -3,6 +3,9 @@ import { McpToolset, serveMcp, type McpServerHandle } from '@toolwright/mcp';
 import { DemoTools, temperatureTool } from '../fixtures/demo-tools';
 import { drain, outputsOf } from '../helpers/runs';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const ctx = { context: undefined, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } as RunContext;
 
 /** The calls both agents make, one per turn. */

@@ -7,6 +7,9 @@ import { DemoTools, PNG, temperatureTool } from '../fixtures/demo-tools';
 import { collectProgress } from '../helpers/progress';
 import { eventually } from '../helpers/servers';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const TOKEN = 'secret-token';
 
 async function connect(url: string, options: { token?: string; elicit?: (approve: boolean) => 'accept' | 'decline' } = {}): Promise<Client> {
@@ -134,10 +137,10 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
       const started = collectProgress(client, 'wait-1');
       const call = client.callTool({ name: 'wait', arguments: { label: 'cancel-me' }, _meta: { progressToken: 'wait-1' } }, undefined, { signal: controller.signal });
       // The tool reports that it is waiting; then the client gives up on it.
-      await eventually(() => started.length > 0, 5000, 'the tool to start');
+      await eventually(() => started.length > 0, 20_000, 'the tool to start');
       controller.abort('no longer needed');
       await expect(call).rejects.toThrow();
-      await eventually(() => demo.aborted.includes('cancel-me'), 5000, 'the tool to see the cancellation');
+      await eventually(() => demo.aborted.includes('cancel-me'), 20_000, 'the tool to see the cancellation');
       expect(demo.aborted).toContain('cancel-me');
     });
 

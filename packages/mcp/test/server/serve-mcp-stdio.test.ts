@@ -8,6 +8,9 @@ import { outputText } from '../helpers/runs';
 import { collectProgress } from '../helpers/progress';
 import { processAlive } from '../helpers/servers';
 
+// These tests start server processes: generous bounds for a loaded machine (not timing assertions).
+jest.setTimeout(60_000);
+
 const script = join(__dirname, '..', 'fixtures', 'served-over-stdio.cjs');
 const built = join(__dirname, '..', '..', 'dist', 'index.js');
 const ctx = { context: undefined, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } } as RunContext;
