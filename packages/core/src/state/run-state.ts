@@ -139,9 +139,9 @@ export class RunState<TContext = unknown> {
       this.callIds = new Set();
       for (const item of this.history) if (item.type === 'function_call') this.callIds.add(item.callId);
     }
-    if (this.callIds.has(callId)) return false;
-    this.callIds.add(callId);
-    return true;
+    // One hash operation per call: the size grows only when the id is new.
+    const before = this.callIds.size;
+    return this.callIds.add(callId).size !== before;
   }
 
   /** The items added since the current run started. */
