@@ -53,8 +53,23 @@ describeBackend(ssh, 'SshSandbox (a real sshd on 127.0.0.1)', () => {
       await byFingerprint.close();
     });
 
-    it('requires a decision about trusting the server', () => {
-      expect(() => new SshSandbox({ ...options(), hostKey: undefined })).toThrow(/say how to trust the server/);
+    it('trusts the key known_hosts lists for the server (plain or hashed name), and refuses a server with none', async () => {
+      const { createHmac } = await import('node:crypto');
+      const { writeFileSync } = await import('node:fs');
+      const [type, blob] = server.hostKey.split(/\s+/);
+      const plain = `${dirs.base}/known_hosts`;
+      writeFileSync(plain, `# comment\nother.example ${type} AAAAC3NzaC1lZDI1NTE5AAAAIOtherKey\n[127.0.0.1]:${server.port} ${type} ${blob}\n`);
+      const byFile = new SshSandbox({ ...options(), hostKey: undefined, knownHostsFile: plain });
+      expect((await byFile.exec('echo known')).stdout).toBe('known\n');
+      await byFile.close();
+      const salt = Buffer.from('0123456789abcdef0123');
+      const hashed = `${dirs.base}/known_hosts_hashed`;
+      const hash = createHmac('sha1', salt).update(`[127.0.0.1]:${server.port}`).digest('base64');
+      writeFileSync(hashed, `|1|${salt.toString('base64')}|${hash} ${type} ${blob}\n`);
+      const byHash = new SshSandbox({ ...options(), hostKey: undefined, knownHostsFile: hashed });
+      expect((await byHash.exec('echo hashed')).stdout).toBe('hashed\n');
+      await byHash.close();
+      expect(() => new SshSandbox({ ...options(), hostKey: undefined, knownHostsFile: `${dirs.base}/none` })).toThrow(/no key is known for 127\.0\.0\.1:\d+/);
     });
 
     it('reconnects after close()', async () => {

@@ -3,6 +3,7 @@ import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
 import { loadSsh2 } from '../sandbox/optional-modules';
 import { UserError } from '@toolwright/core';
 import { SandboxExecError } from '../errors/sandbox-exec.error';
+import { defaultKnownHostsFile, knownHostKeys } from './known-hosts';
 import { SftpClient } from './sftp-client';
 
 /** How to reach and trust the remote host. @internal */
@@ -22,11 +23,18 @@ export interface SshTarget {
 
 /**
  * Builds the host-key check from the options: `hostKey` (an OpenSSH public key line or a
- * `SHA256:` fingerprint, or a list of them), a `hostVerifier`, or an explicit `acceptAnyHostKey`.
- * One of them is required: a sandbox that trusts any server would hand its commands and files to
- * whoever answers. @internal
+ * `SHA256:` fingerprint, or a list of them), a `hostVerifier`, an explicit `acceptAnyHostKey`, or
+ * else the keys `known_hosts` lists for the server. Without any of them the sandbox refuses: one
+ * that trusts any server would hand its commands and files to whoever answers. @internal
  */
-export function hostKeyCheck(options: { hostKey?: string | string[]; hostVerifier?: (key: Buffer) => boolean; acceptAnyHostKey?: boolean }): (key: Buffer) => boolean {
+export function hostKeyCheck(options: {
+  host: string;
+  port: number;
+  hostKey?: string | string[];
+  hostVerifier?: (key: Buffer) => boolean;
+  acceptAnyHostKey?: boolean;
+  knownHostsFile?: string;
+}): (key: Buffer) => boolean {
   if (options.hostVerifier !== undefined) {
     if (typeof options.hostVerifier !== 'function') throw new UserError('SshSandbox: hostVerifier must be a function (key: Buffer) => boolean.');
     return options.hostVerifier;
@@ -40,8 +48,12 @@ export function hostKeyCheck(options: { hostKey?: string | string[]; hostVerifie
     };
   }
   if (options.acceptAnyHostKey === true) return () => true;
+  // As ssh does: the keys known_hosts lists for the server.
+  const known = knownHostKeys(options.host, options.port, options.knownHostsFile ?? defaultKnownHostsFile());
+  if (known.length > 0) return (key) => known.includes(key.toString('base64'));
   throw new UserError(
-    'SshSandbox: say how to trust the server: hostKey (its public key line, e.g. from /etc/ssh/ssh_host_ed25519_key.pub, or its SHA256 fingerprint from ssh-keygen -lf), ' +
+    `SshSandbox: no key is known for ${options.host}:${options.port}, so the server cannot be trusted. Add it to known_hosts (ssh-keyscan), ` +
+      'or pass hostKey (its public key line, e.g. from /etc/ssh/ssh_host_ed25519_key.pub, or its SHA256 fingerprint from ssh-keygen -lf), ' +
       'hostVerifier, or acceptAnyHostKey: true (only for throwaway test servers).',
   );
 }

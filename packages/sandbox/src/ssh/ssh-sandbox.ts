@@ -27,6 +27,8 @@ export interface SshSandboxOptions extends ExecLimits, FileLimits {
   hostVerifier?: (key: Buffer) => boolean;
   /** Trust whatever server answers. Only for throwaway test servers. */
   acceptAnyHostKey?: boolean;
+  /** Where to look the server's key up when none of the above is given. Default `~/.ssh/known_hosts`. */
+  knownHostsFile?: string;
   /** Variables every command gets (exported by the remote shell; sshd's AcceptEnv is not needed). */
   env?: Record<string, string>;
   /** Milliseconds to wait for the connection. Default 20 s. */
@@ -36,8 +38,9 @@ export interface SshSandboxOptions extends ExecLimits, FileLimits {
 /**
  * Runs commands on a remote host over SSH (`ssh2`), streaming their output, and works on files
  * over SFTP, confined to `workDir` on the remote side (links included). The connection opens on
- * first use and is reused; `close()` ends it. The server's key must be pinned (`hostKey`,
- * `hostVerifier`) or the risk accepted explicitly (`acceptAnyHostKey`).
+ * first use and is reused; `close()` ends it. The server's key is checked as ssh does, against
+ * `~/.ssh/known_hosts`, unless pinned (`hostKey`, `hostVerifier`) or the risk accepted explicitly
+ * (`acceptAnyHostKey`); a server with no known key is refused.
  *
  * Isolation is whatever the remote account has: commands run as that user, with its access.
  *
@@ -74,7 +77,7 @@ export class SshSandbox extends BaseSandbox {
       passphrase: options.passphrase,
       password: options.password,
       agent: options.agent,
-      verifyHostKey: hostKeyCheck(options),
+      verifyHostKey: hostKeyCheck({ ...options, port }),
       readyTimeoutMs: options.readyTimeoutMs ?? 20_000,
     });
     this.files = new SftpFiles(() => this.connection.sftp(), this.workDir, resolveFileLimits(options, where));
