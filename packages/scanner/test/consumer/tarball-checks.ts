@@ -39,7 +39,9 @@ function unresolvedSources(dir: string, map: string, files: Set<string>): string
 
 /** Relative links of a markdown text (not URLs, not anchors of the page itself). */
 function relativeLinks(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+  // Code (fenced blocks, inline spans) is not linked: `instance[method](...values)` is no link.
+  const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)]
     .map((match) => match[1])
     .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'));
 }
