@@ -76,7 +76,7 @@ describe('toolwright scan', () => {
     expect(failing.stderr).toContain(
       '../schemas/maps.ts:15:39  tool store, parameter "scores": is a map with arbitrary keys (Record<string, T> or an index signature), which strict mode cannot express — ',
     );
-    expect(failing.stderr).toContain('5 errors');
+    expect(failing.stderr).toContain('6 errors');
     expect(fs.existsSync(out)).toBe(false);
   });
 

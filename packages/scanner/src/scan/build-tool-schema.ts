@@ -2,7 +2,9 @@ import * as ts from 'typescript';
 import type * as TJS from 'typescript-json-schema';
 import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
 import type { ToolSchemaEntry } from '../embedded-schema';
-import { applyAliasAnnotations } from '../schema/alias-annotations';
+import { applyInitializerDefault } from '../schema/initializer-default';
+import { mergeIntersections } from '../schema/intersections';
+import { applyTypeNodeAnnotations } from '../schema/type-node-annotations';
 import { schemaOfInterface } from '../schema/generator';
 import { jsDocParamText, jsDocSummary } from '../schema/jsdoc';
 import { applyAsType, applyIntegerEnums, refName, sortKeys, type Definitions, type SchemaNode, cloneJson } from '../schema/json-schema-utils';
@@ -32,6 +34,8 @@ export function buildToolSchema(
   applyAsType(definitions);
   applyIntegerEnums(synthetic);
   applyIntegerEnums(definitions);
+  mergeIntersections(definitions, definitions);
+  mergeIntersections(synthetic, definitions);
   const context: WalkContext = {
     checker,
     generator,
@@ -56,7 +60,8 @@ export function buildToolSchema(
       const property = cloneJson(synthetic.properties?.[syntheticProperty(parameter.index)] ?? {});
       properties[name] = property;
       if (!parameter.optional) parameters.required?.push(name);
-      applyAliasAnnotations(property, parameter.declaration.type, checker);
+      applyTypeNodeAnnotations(property, parameter.declaration.type, checker, definitions);
+      applyInitializerDefault(property, parameter.declaration.initializer, name, context);
       walkSchema(property, parameterType(parameter, checker), `/${escapePointer(name)}`, name, context);
       const documented = jsDocParamText(parameter.declaration);
       if (documented !== undefined) {
@@ -93,16 +98,8 @@ function strictDiagnostics(site: ToolSite, schema: SchemaNode, checker: ts.TypeC
   const issues = findStrictIssues(schema);
   const diagnostics = issues.map((issue) => strictDiagnostic(site, issue, checker));
   if (issues.length === 0) {
-    const coreMessage = coreStrictCheck(schema);
-    if (coreMessage !== undefined) {
-      diagnostics.push(
-        diagnosticAt(site.method.name, {
-          toolName: site.toolName,
-          message: `core's strict rewrite rejects the schema: ${coreMessage}`,
-          fix: 'change the argument types as the message says',
-        }),
-      );
-    }
+    const problem = coreStrictCheck(schema);
+    if (problem !== undefined) diagnostics.push(strictDiagnostic(site, problem, checker));
   }
   return diagnostics;
 }

@@ -4,17 +4,19 @@ import { setType, valueBranches, type SchemaNode } from './json-schema-utils';
 const NUMERIC = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems']);
 const TEXT = new Set(['pattern', 'format']);
 
-/**
- * Applies the JSDoc annotations of a type alias a parameter is declared with
- * (`/** @asType integer *\/ type Int = number;` then `@Param('n') n: Int`). typescript-json-schema
- * reads such tags on properties but drops them when it resolves an alias of a primitive.
- */
-export function applyAliasAnnotations(node: SchemaNode, typeNode: ts.TypeNode | undefined, checker: ts.TypeChecker): void {
-  if (!typeNode || !ts.isTypeReferenceNode(typeNode)) return;
+/** The type alias a type reference names (through imports), if it names one. */
+export function aliasDeclarationOf(typeNode: ts.TypeReferenceNode, checker: ts.TypeChecker): ts.TypeAliasDeclaration | undefined {
   let symbol = checker.getSymbolAtLocation(typeNode.typeName);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-  if (!alias) return;
+  return symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+}
+
+/**
+ * Applies the JSDoc annotations of a type alias (`/** @asType integer *\/ type Int = number;`)
+ * to the schema generated where it is used. typescript-json-schema reads such tags on properties
+ * but drops them when it resolves an alias of a primitive.
+ */
+export function applyAliasTags(node: SchemaNode, alias: ts.TypeAliasDeclaration): void {
   for (const tag of ts.getJSDocTags(alias)) {
     const name = tag.tagName.text;
     const text = ts.getTextOfJSDocComment(tag.comment)?.trim();

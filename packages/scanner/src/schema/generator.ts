@@ -49,7 +49,7 @@ export function schemaOfInterface(
   generator: TJS.JsonSchemaGenerator,
   name: string,
 ): { root: SchemaNode; definitions: Definitions } {
-  const schema = generator.getSchemaForSymbol(name, true) as SchemaNode & { definitions?: Definitions };
+  const schema = withoutInitializerWarnings(() => generator.getSchemaForSymbol(name, true)) as SchemaNode & { definitions?: Definitions };
   const { definitions = {}, ...root } = schema;
   delete root.$schema;
   return { root, definitions };
@@ -73,4 +73,21 @@ export function schemaOfType(generator: TJS.JsonSchemaGenerator, type: ts.Type, 
     if (!(name in definitions)) definitions[name] = definition;
   }
   return node;
+}
+
+/**
+ * Runs `generate` with typescript-json-schema's console warnings about field initializers
+ * silenced: the scanner evaluates initializers itself (`applyInitializerDefault`) and reports
+ * the ones it cannot read as compiler-style warnings.
+ */
+function withoutInitializerWarnings<T>(generate: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]): void => {
+    if (!/^(unknown initializer|initializer is expression) for property /.test(String(args[0]))) warn(...args);
+  };
+  try {
+    return generate();
+  } finally {
+    console.warn = warn;
+  }
 }

@@ -3,7 +3,9 @@ import type * as TJS from 'typescript-json-schema';
 import type { ScanDiagnostic } from '../diagnostics/scan-diagnostic';
 import { applyValidatorDecorators, validatorDecorators } from './class-validator';
 import { schemaOfType } from './generator';
+import { applyInitializerDefault } from './initializer-default';
 import { isNullSchema, refName, valueBranches, type Definitions, type SchemaNode } from './json-schema-utils';
+import { applyTypeNodeAnnotations } from './type-node-annotations';
 
 /** Shared state of one tool's walk. */
 export interface WalkContext {
@@ -77,7 +79,10 @@ function walkObject(
 ): void {
   const { checker } = context;
   const indexInfo = checker.getIndexInfosOfType(type)[0];
-  if (indexInfo && node.additionalProperties === undefined && !node.patternProperties) {
+  const objectNode = node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || node.properties !== undefined;
+  // A primitive intersected with an object type (a branded id) has the primitive's own index
+  // signatures (string characters): only an object schema can be a map.
+  if (indexInfo && objectNode && node.additionalProperties === undefined && !node.patternProperties) {
     node.additionalProperties = schemaOfType(context.generator, indexInfo.type, context.definitions);
   }
   const properties = node.properties;
@@ -90,7 +95,11 @@ function walkObject(
     const childPath = fieldPath === '' ? property.name : `${fieldPath}.${property.name}`;
     if (first) {
       for (const declaration of property.declarations ?? []) {
+        if (ts.isPropertyDeclaration(declaration) || ts.isPropertySignature(declaration)) {
+          applyTypeNodeAnnotations(propertySchema, declaration.type, checker, context.definitions);
+        }
         if (!ts.isPropertyDeclaration(declaration)) continue;
+        applyInitializerDefault(properties[property.name], declaration.initializer, childPath, context);
         applyValidatorDecorators(validatorDecorators(declaration, checker), {
           container: node,
           name: property.name,
