@@ -9,9 +9,13 @@ import { classValidatorViolations, classValidatorViolationsSync, dtoValidationOf
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const loadClassTransformer = lazyModule(() => require('class-transformer') as typeof ClassTransformer);
 
-/** class-transformer's `plainToInstance`, loaded on first use. @internal */
+/**
+ * class-transformer's `plainToInstance`, loaded on first use. Keys whose value is `undefined`
+ * (optional fields the model sent as `null`) are not set, so the DTO's field initializers
+ * (`period = 'week'`) stay. @internal
+ */
 export function plainToInstance<T extends object>(type: new () => T, plain: object): T {
-  return loadClassTransformer().plainToInstance(type, plain);
+  return loadClassTransformer().plainToInstance(type, plain, { exposeUnsetFields: false });
 }
 
 /**
