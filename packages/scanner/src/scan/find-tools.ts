@@ -1,6 +1,7 @@
 import * as ts from 'typescript';
 import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
 import { evaluateStatic, isStaticObject, UNKNOWN } from '../schema/static-value';
+import { classKeysOf } from './class-keys';
 import { decoratorCalls, resolveImportedCallee } from './imports';
 import { snakeCase } from './tool-name';
 import { annotationsOf } from './tool-annotations';
@@ -36,24 +37,33 @@ export function coreDecoratorName(
   return imported && coreModules.includes(imported.module) ? imported.name : undefined;
 }
 
-/** Finds every `@Tool` method of the classes declared in `sourceFile`. */
+/**
+ * Finds every `@Tool` method of the classes declared in `sourceFile`. Classes declared inside a
+ * function or block are reached with `nested` (the transformer, which embeds their schemas);
+ * otherwise they are reported, since a manifest cannot key them.
+ */
 export function findToolSites(
   sourceFile: ts.SourceFile,
   checker: ts.TypeChecker,
   coreModules: readonly string[] = DEFAULT_CORE_MODULES,
+  nested = false,
 ): FoundTools {
   const found: FoundTools = { sites: [], diagnostics: [] };
-  const visit = (node: ts.Node, topLevel: boolean): void => {
-    if (ts.isClassDeclaration(node)) collectClass(node, topLevel, sourceFile, checker, coreModules, found);
-    ts.forEachChild(node, (child) => visit(child, false));
+  const keys = classKeysOf(sourceFile);
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node)) {
+      const key = keys.get(node);
+      collectClass(node, key && (nested || !key.nested) ? key.key : undefined, sourceFile, checker, coreModules, found);
+    }
+    ts.forEachChild(node, visit);
   };
-  for (const statement of sourceFile.statements) visit(statement, true);
+  for (const statement of sourceFile.statements) visit(statement);
   return found;
 }
 
 function collectClass(
   declaration: ts.ClassDeclaration,
-  topLevel: boolean,
+  classKey: string | undefined,
   sourceFile: ts.SourceFile,
   checker: ts.TypeChecker,
   coreModules: readonly string[],
@@ -67,16 +77,18 @@ function collectClass(
     const options = tool.call.arguments[0] ? evaluateStatic(tool.call.arguments[0], checker) : undefined;
     const staticName = isStaticObject(options) && typeof options.name === 'string' ? options.name : undefined;
     const toolName = staticName ?? snakeCase(methodName ?? 'tool');
-    if (!declaration.name || !topLevel || methodName === undefined) {
+    if (!declaration.name || classKey === undefined || methodName === undefined) {
       found.diagnostics.push(
         diagnosticAt(member.name, {
           toolName,
           message: !declaration.name
             ? 'the scanner cannot reach a tool declared in an anonymous class'
-            : !topLevel
-              ? `the scanner cannot reach class ${declaration.name.text}: it is declared inside a function or block`
+            : classKey === undefined
+              ? `a manifest cannot name class ${declaration.name.text}: it is declared inside a function or block (tools are looked up by class and method)`
               : 'the scanner cannot name a tool method with a computed name',
-          fix: 'declare the toolkit as a named class at the top level of its module, with a plain method name',
+          fix: !declaration.name || methodName === undefined
+            ? 'declare the toolkit as a named class with plain method names'
+            : 'declare the toolkit at the top level of its module, or compile through the @toolwright/scanner transformer, which embeds the schema',
         }),
       );
       continue;
@@ -88,7 +100,7 @@ function collectClass(
     found.sites.push({
       sourceFile,
       classDeclaration: declaration,
-      className: declaration.name.text,
+      className: classKey,
       method: member,
       methodName,
       call: tool.call,

@@ -13,6 +13,7 @@ import { createVirtualProgram } from './virtual-program';
 export interface ScannedTool {
   /** `Class.method`, the manifest key. */
   key: string;
+  /** The class's name; `Name@n` for the n-th class of that name declared inside a function or block. */
   className: string;
   methodName: string;
   /** The name the model sees (from the options, else the method name in snake_case). */
@@ -41,6 +42,12 @@ export interface ScanOptions {
   coreModules?: readonly string[];
   /** Scan only the files this accepts (by absolute file name). */
   includeFile?: (fileName: string) => boolean;
+  /**
+   * Also reach classes declared inside functions and blocks, keyed `Class@n.method` (the n-th
+   * class of that name in the file). For the transformer, which embeds their schemas; a manifest
+   * cannot name them, so by default they are reported.
+   */
+  nestedClasses?: boolean;
 }
 
 /**
@@ -60,13 +67,13 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
     .filter((file) => mayDeclareTools(file, coreModules) && (options.includeFile?.(file.fileName) ?? true));
   const plans = new Map<string, SyntheticPlan>();
   files.forEach((file, index) => {
-    const plan = planSyntheticTypes(file, coreModules, `__ToolwrightArgs${index}_`);
+    const plan = planSyntheticTypes(file, coreModules, `__ToolwrightArgs${index}_`, options.nestedClasses);
     if (plan.interfaces.size > 0) plans.set(file.fileName, plan);
   });
   const result: ScanResult = { tools: [], diagnostics: [] };
   if (plans.size === 0) return result;
 
-  const virtual = createVirtualProgram(program, new Map([...plans].map(([fileName, plan]) => [fileName, plan.text])));
+  const virtual = createVirtualProgram(program, new Map([...plans].map(([fileName, plan]) => [fileName, plan.apply])));
   const checker = virtual.getTypeChecker();
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   const virtualFiles: ts.SourceFile[] = [];
@@ -75,15 +82,19 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
     if (!file) continue;
     virtualFiles.push(file);
     const names = new Set(plan.interfaces.values());
-    for (const statement of file.statements) {
-      if (ts.isInterfaceDeclaration(statement) && names.has(statement.name.text)) interfaces.set(statement.name.text, statement);
-    }
+    // Interfaces of nested classes sit in the class's block, the others at the end of the file.
+    const collect = (node: ts.Node): void => {
+      if (ts.isInterfaceDeclaration(node)) {
+        if (names.has(node.name.text)) interfaces.set(node.name.text, node);
+      } else ts.forEachChild(node, collect);
+    };
+    file.statements.forEach(collect);
   }
   const generator = createSchemaGenerator(checker, interfaces);
   const seen = new Map<string, ScannedTool>();
   for (const file of virtualFiles) {
     const plan = plans.get(file.fileName) as SyntheticPlan;
-    const found = findToolSites(file, checker, coreModules);
+    const found = findToolSites(file, checker, coreModules, options.nestedClasses);
     result.diagnostics.push(...found.diagnostics);
     for (const site of found.sites) {
       const key = toolKey(site);

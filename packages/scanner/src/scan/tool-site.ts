@@ -21,6 +21,7 @@ export interface ToolParameterSite {
 export interface ToolSite {
   sourceFile: ts.SourceFile;
   classDeclaration: ts.ClassDeclaration;
+  /** The class's name; `Name@n` for the n-th class of that name declared inside a function or block. */
   className: string;
   method: ts.MethodDeclaration;
   methodName: string;
@@ -40,7 +41,7 @@ export interface ToolSite {
   parameters: ToolParameterSite[];
 }
 
-/** `Class.method`, the key of a tool in the manifest. */
+/** `Class.method`, the key of a tool in the manifest (`Class@n.method` for a nested class, never in a manifest). */
 export function toolKey(site: Pick<ToolSite, 'className' | 'methodName'>): string {
   return `${site.className}.${site.methodName}`;
 }

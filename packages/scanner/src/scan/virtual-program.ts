@@ -2,11 +2,11 @@ import * as path from 'path';
 import * as ts from 'typescript';
 
 /**
- * A program equal to `base` except that some files get text appended. Unchanged files are
- * shared with `base` (no re-parse, no re-bind), so this costs one parse per changed file plus
- * a fresh type checker.
+ * A program equal to `base` except that some files' texts are edited (synthetic declarations
+ * added, see `planSyntheticTypes`). Unchanged files are shared with `base` (no re-parse, no
+ * re-bind), so this costs one parse per changed file plus a fresh type checker.
  */
-export function createVirtualProgram(base: ts.Program, appended: Map<string, string>): ts.Program {
+export function createVirtualProgram(base: ts.Program, edits: Map<string, (original: string) => string>): ts.Program {
   // A program made by another copy of the compiler (ts-patch's tspc loads its own) cannot share
   // its parsed and bound files with this copy: symbol ids would collide. Then only the texts are
   // shared, and every file is parsed again.
@@ -14,13 +14,13 @@ export function createVirtualProgram(base: ts.Program, appended: Map<string, str
   const options = base.getCompilerOptions();
   const host = ts.createCompilerHost(options, true);
   const key = (fileName: string): string => path.resolve(fileName);
-  const extra = new Map([...appended].map(([fileName, text]) => [key(fileName), text]));
+  const extra = new Map([...edits].map(([fileName, edit]) => [key(fileName), edit]));
   const readFromDisk = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreateNewSourceFile) => {
     const original = base.getSourceFile(fileName);
-    const text = extra.get(key(fileName));
-    if (original && (text !== undefined || !shareFiles)) {
-      return ts.createSourceFile(fileName, original.text + (text ?? ''), languageVersion, true, scriptKindOf(fileName));
+    const edit = extra.get(key(fileName));
+    if (original && (edit !== undefined || !shareFiles)) {
+      return ts.createSourceFile(fileName, edit ? edit(original.text) : original.text, languageVersion, true, scriptKindOf(fileName));
     }
     return original ?? readFromDisk(fileName, languageVersion, onError, shouldCreateNewSourceFile);
   };

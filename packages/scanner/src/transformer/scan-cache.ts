@@ -63,7 +63,7 @@ export class ScanCache {
     );
     pending.add(sourceFile.fileName);
     const own = analysisProgramOf(program);
-    const result = scanTools(own, { coreModules: this.coreModules, includeFile: (fileName) => pending.has(fileName) });
+    const result = scanTools(own, { coreModules: this.coreModules, includeFile: (fileName) => pending.has(fileName), nestedClasses: true });
     const dependencies = new Map(
       program
         .getSourceFiles()

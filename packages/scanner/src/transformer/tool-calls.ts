@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { classKeysOf } from '../scan/class-keys';
 import { coreDecoratorName } from '../scan/find-tools';
 import { decoratorCalls } from '../scan/imports';
 import type { ScannedTool } from '../scan/scan-tools';
@@ -12,11 +13,10 @@ import type { ScannedTool } from '../scan/scan-tools';
 export function toolCallEnds(sourceFile: ts.SourceFile, tools: ReadonlyMap<string, ScannedTool>, coreModules: readonly string[]): Map<number, ScannedTool> {
   const calls = new Map<number, ScannedTool>();
   if (tools.size === 0) return calls;
-  for (const statement of sourceFile.statements) {
-    if (!ts.isClassDeclaration(statement) || !statement.name) continue;
-    for (const member of statement.members) {
+  for (const [declaration, { key }] of classKeysOf(sourceFile)) {
+    for (const member of declaration.members) {
       if (!ts.isMethodDeclaration(member) || !(ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) continue;
-      const tool = tools.get(`${statement.name.text}.${member.name.text}`);
+      const tool = tools.get(`${key}.${member.name.text}`);
       if (!tool) continue;
       const decorator = decoratorCalls(member).find(({ call }) => coreDecoratorName(call, sourceFile, coreModules) === 'Tool');
       if (decorator?.call && decorator.call.arguments.length < 2) calls.set(decorator.call.end, tool);
