@@ -14,6 +14,8 @@ export interface ContainerSpec {
   cpus: number;
   pidLimit: number;
   tmpfsBytes: number;
+  /** Attach standard input (only when there is some to send: without it the command reads nothing). */
+  stdin: boolean;
 }
 
 /**
@@ -29,9 +31,9 @@ export function containerOptions(spec: ContainerSpec): ContainerCreateOptions {
     ...(spec.workingDir ? { WorkingDir: spec.workingDir } : {}),
     ...(spec.user ? { User: spec.user } : {}),
     Labels: { 'dev.toolwright.sandbox': 'exec' },
-    OpenStdin: true,
-    StdinOnce: true,
-    AttachStdin: true,
+    OpenStdin: spec.stdin,
+    StdinOnce: spec.stdin,
+    AttachStdin: spec.stdin,
     AttachStdout: true,
     AttachStderr: true,
     Tty: false,

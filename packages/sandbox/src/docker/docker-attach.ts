@@ -23,10 +23,10 @@ interface ModemAddress {
  * service passes to the command as standard input.) Works with a local socket and with http(s)
  * engines. @internal
  */
-export function attachContainer(docker: Dockerode, id: string): Promise<Duplex> {
+export function attachContainer(docker: Dockerode, id: string, stdin: boolean): Promise<Duplex> {
   const modem = (docker as unknown as { modem: ModemAddress }).modem;
   const version = modem.version ? `/${modem.version.startsWith('v') ? modem.version : `v${modem.version}`}` : '';
-  const path = `${version}/containers/${encodeURIComponent(id)}/attach?stream=1&stdin=1&stdout=1&stderr=1`;
+  const path = `${version}/containers/${encodeURIComponent(id)}/attach?stream=1&stdin=${stdin ? 1 : 0}&stdout=1&stderr=1`;
   const headers = { ...(modem.headers ?? {}), Connection: 'Upgrade', Upgrade: 'tcp', 'Content-Length': '0' };
   let request: http.ClientRequest;
   if (modem.socketPath) {

@@ -41,7 +41,8 @@ export interface DockerSandboxOptions extends ExecLimits, FileLimits {
   shell?: readonly string[];
 }
 
-const DRAIN_MS = 2_000;
+/** How long to wait, after the container stopped, for the engine to deliver the rest of its output. */
+const DRAIN_MS = 10_000;
 
 /**
  * Runs each command in a fresh container through the Docker Engine API (`dockerode`; podman's
@@ -114,6 +115,7 @@ export class DockerSandbox extends BaseSandbox {
             cpus: o.cpus ?? 1,
             pidLimit: o.pidLimit ?? 256,
             tmpfsBytes: o.tmpfsBytes ?? 64 * 1024 * 1024,
+            stdin: exec.stdin !== undefined,
           }),
         );
       } catch (error) {
@@ -122,7 +124,7 @@ export class DockerSandbox extends BaseSandbox {
       this.active.add(container);
       if (aborted) throw abortReason(exec.signal!);
       const started = container;
-      const socket = await attachContainer(this.docker, started.id);
+      const socket = await attachContainer(this.docker, started.id, exec.stdin !== undefined);
       const drained = new Promise<void>((resolve) => {
         socket.once('end', resolve);
         socket.once('close', resolve);
@@ -132,7 +134,9 @@ export class DockerSandbox extends BaseSandbox {
       try {
         await started.start();
         if (aborted) kill();
-        socket.end(exec.stdin ?? '');
+        // Closing standard input can end podman's attach session, so it is only opened (and then
+        // closed) for a command that is given some.
+        if (exec.stdin !== undefined) socket.end(exec.stdin);
         timer = setTimeout(() => {
           timedOut = true;
           kill();
