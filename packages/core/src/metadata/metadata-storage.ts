@@ -95,6 +95,11 @@ export class MetadataStorage {
     return this.hidden.get(target) ?? [];
   }
 
+  /** Whether any manifest schema was registered (for messages about a tool missing from it). */
+  hasManifestSchemas(): boolean {
+    return this.manifest.size > 0;
+  }
+
   /** The schema a loaded manifest holds for `"Class.method"`, if any. */
   manifestSchemaOf(key: string): EmbeddedToolSchema | undefined {
     return this.manifest.get(key);

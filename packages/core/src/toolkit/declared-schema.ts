@@ -23,16 +23,12 @@ const SCAN_FIX =
   'run `npx toolwright scan -p tsconfig.json --emit src/toolwright.schemas.ts` and import that module once at start-up (any compiler or bundler), ' +
   'or compile through the @toolwright/scanner transformer (toolwright build, ts-patch, ts-jest astTransformers, the Nest CLI plugin) so the schema is embedded';
 
-const PRIMITIVES = new Map<unknown, string>([
-  [String, 'string'],
-  [Number, 'number'],
-  [Boolean, 'boolean'],
-]);
-
 /**
  * The schema of a declaration, by precedence: embedded by the transformer, then a loaded
- * manifest (`"DeclaringClass.method"`), then reflection for `@Param` parameters typed `string`,
- * `number` or `boolean`. Otherwise `UserError` naming class, method and parameter.
+ * manifest (`"DeclaringClass.method"`), then — for a tool without `@Param` or `@Args` — the
+ * empty arguments object. Run-time reflection never guesses a schema it cannot prove
+ * (`design:paramtypes` says `String` for `'celsius' | 'fahrenheit'` and for an optional string
+ * alike): otherwise `UserError` naming class, method, parameter and the fix.
  */
 export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, where: string): DeclaredSchema {
   const storage = getMetadataStorage();
@@ -49,34 +45,26 @@ export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, w
 }
 
 function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[], declaringClass: Function, where: string): JsonSchema {
-  if (tool.paramTypes === undefined && params.some((p) => p.kind !== 'ctx')) {
+  const bound = params.filter((p) => p.kind !== 'ctx').sort((a, b) => a.index - b.index);
+  // Without @Param or @Args the arguments are provably the empty object; for anything else
+  // `design:paramtypes` cannot prove the schema (see below), so it is never guessed.
+  if (bound.length === 0) return { type: 'object', properties: {}, required: [] };
+  if (tool.paramTypes === undefined) {
     throw new UserError(`${where}: no schema is known for it (none embedded, none in a loaded manifest) and the parameter types are unknown: ${missingDesignMetadataAdvice()}.`);
   }
-  const names = parameterNamesOf((declaringClass.prototype as Record<string, unknown>)[tool.method]);
-  const properties: JsonSchema = {};
-  const required: string[] = [];
-  for (const p of [...params].sort((a, b) => a.index - b.index)) {
-    if (p.kind === 'ctx') continue;
-    const param = describeParameter(p.index, names);
-    const type = tool.paramTypes?.[p.index];
-    if (p.kind === 'args') {
-      const typeName = typeof type === 'function' && type.name ? type.name : 'its DTO';
-      throw new UserError(
-        `${where}: no schema is known for @Args parameter ${param} (${typeName}); a DTO's properties cannot be read at run time. Fix: ${SCAN_FIX}.`,
-      );
-    }
-    const jsonType = PRIMITIVES.get(type);
-    if (jsonType === undefined) {
-      const typeName = typeof type === 'function' && type.name ? type.name : 'a type without runtime metadata';
-      throw new UserError(
-        `${where}: no schema is known for parameter ${param} "${p.name}" (${typeName}). Run-time reflection only covers string, number and boolean parameters; ` +
-          `unions, optionals, arrays, enums and objects need the build-time scanner. Fix: ${SCAN_FIX}.`,
-      );
-    }
-    properties[p.name] = applyParamOptions({ type: jsonType }, p.options);
-    required.push(p.name);
-  }
-  return { type: 'object', properties, required };
+  const first = bound[0];
+  const param = describeParameter(first.index, parameterNamesOf((declaringClass.prototype as Record<string, unknown>)[tool.method]));
+  const type = tool.paramTypes[first.index];
+  const typeName = typeof type === 'function' && type.name ? type.name : 'no type';
+  const what = first.kind === 'args'
+    ? `@Args parameter ${param} (${typeName}): a DTO's properties cannot be read at run time`
+    : `parameter ${param} "${first.name}": run-time reflection only sees ${typeName}, which TypeScript also emits for literal unions, ` +
+      'enums and optional parameters, so it cannot prove the schema (an enum or an optional would be lost)';
+  const key = `${declaringClass.name}.${tool.method}`;
+  const manifest = getMetadataStorage().hasManifestSchemas()
+    ? ` A schema manifest is loaded, but it has no entry "${key}": it is out of date, or the class is declared inside a function or block (a manifest cannot name it; the transformer can).`
+    : '';
+  throw new UserError(`${where}: no schema is known for ${what}.${manifest} Fix: ${SCAN_FIX}.`);
 }
 
 function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly ParameterMetadata[], where: string, source: SchemaSource): Omit<DeclaredSchema, 'source'> {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Ctx, Param, Tool, getMetadataStorage, toolsOf, UserError, type ToolContext } from '../../src';
+import { Ctx, Param, Tool, getMetadataStorage, toolsOf, UserError, type ToolContext } from '@toolwright/core';
 
 describe('options recorded by @Tool and @Param', () => {
   class Recorded {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { Args, Ctx, Param, Tool, Toolkit, UserError, getMetadataStorage, loadSchemaManifest, toolsOf } from '../../src';
-import type { ToolContext } from '../../src';
+import { Args, Ctx, Param, Tool, Toolkit, UserError, getMetadataStorage, loadSchemaManifest, toolsOf } from '@toolwright/core';
+import type { ToolContext } from '@toolwright/core';
 
 function userError(fn: () => unknown): UserError {
   try {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Args, RequiresApproval, Tool, toolsOf, type ApprovalPredicate, type RunContext } from '../../src';
+import { Args, RequiresApproval, Tool, toolsOf, type ApprovalPredicate, type RunContext } from '@toolwright/core';
 
 class RefundArgs {
   orderId!: string;

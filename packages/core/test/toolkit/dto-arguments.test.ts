@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsString, MinLength, Validate, ValidateIf, ValidateNested, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { Args, Tool, parseToolArguments, toolsOf, ToolArgumentsError } from '../../src';
+import { Args, Tool, parseToolArguments, toolsOf, ToolArgumentsError } from '@toolwright/core';
 import { needsClassValidator } from '../../src/toolkit/dto-validation';
-import type { ToolContext } from '../../src';
+import type { ToolContext } from '@toolwright/core';
 
 const ctx = { callId: 'call_9' } as ToolContext;
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Param, Tool, getMetadataStorage, toolsOf, UserError } from '../../src';
+import { Param, Tool, getMetadataStorage, toolsOf, UserError } from '@toolwright/core';
 
 /** The JSON text form of an embedded schema, as the scanner's transformer emits it. */
 const text = JSON.stringify({

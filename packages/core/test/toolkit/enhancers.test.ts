@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import {
   Param, RequiresApproval, Tool, UseGuardrails, UseInterceptors, defineToolInputGuardrail, defineToolOutputGuardrail,
   GuardrailOutcome, toolsOf, UserError,
-} from '../../src';
-import type { ToolInterceptor, ToolInputGuardrail } from '../../src';
+} from '@toolwright/core';
+import type { ToolInterceptor, ToolInputGuardrail } from '@toolwright/core';
 
 const inputA = defineToolInputGuardrail({ name: 'a', check: () => GuardrailOutcome.allow() });
 const inputB = defineToolInputGuardrail({ name: 'b', check: () => GuardrailOutcome.allow() });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { HideTool, Param, Tool, Toolkit, toolsOf, UseGuardrails, defineToolInputGuardrail, GuardrailOutcome } from '../../src';
-import type { Tool as ToolObject, ToolContext } from '../../src';
+import { HideTool, Param, Tool, Toolkit, toolsOf, UseGuardrails, defineToolInputGuardrail, GuardrailOutcome } from '@toolwright/core';
+import type { Tool as ToolObject, ToolContext } from '@toolwright/core';
 
 const ctx = {} as ToolContext;
 const byName = (tools: ToolObject[]) => Object.fromEntries(tools.map((t) => [t.name, t]));

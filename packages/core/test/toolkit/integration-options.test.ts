@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import {
   Agent, Args, Ctx, Param, Runner, ScriptedModel, Tool, Toolkit, UseInterceptors, UserError, parseToolArguments, setToolsOf, toolsOf,
   type ToolContext, type ToolInterceptor, type ToolInvocation, type ToolMethodCall, type ToolResult,
-} from '../../src';
+} from '@toolwright/core';
 
 const ctx = { callId: 'c1' } as unknown as ToolContext;
 

@@ -2,38 +2,58 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { Param, Tool, loadSchemaManifest, parseToolArguments, toolsOf, ToolDefinitionError, UserError } from '../../src';
-import type { ToolContext } from '../../src';
+import { Param, Tool, loadSchemaManifest, parseToolArguments, toolsOf, ToolDefinitionError, UserError } from '@toolwright/core';
+import type { ToolContext } from '@toolwright/core';
 
 const ctx = {} as ToolContext;
 
+/** `__param(index, decorator)` as tsc emits it. */
+function param(index: number, decorator: ParameterDecorator): MethodDecorator {
+  return (target, key) => decorator(target, key, index);
+}
+
+/** Decorates a method the way plain `tsc` output does (no transformer: nothing embedded). */
+function decorateLikeTsc(type: Function, method: string, decorators: MethodDecorator[], paramTypes: unknown[]): void {
+  const prototype = type.prototype as object;
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, method) as PropertyDescriptor;
+  const all = [...decorators, Reflect.metadata('design:paramtypes', paramTypes) as MethodDecorator];
+  Object.defineProperty(prototype, method, Reflect.decorate(all, prototype, method, descriptor) as PropertyDescriptor);
+}
+
 describe('where a tool schema comes from', () => {
-  it('reflects primitive-only @Param signatures (number → "number")', () => {
+  it('embeds the schema of a class declared inside a function, from its TypeScript types (transformer)', () => {
     class Calc {
       @Tool()
-      add(@Param('a') a: number, @Param('b', { description: 'Second', minimum: 0 }) b: number, @Param('label') label: string, @Param('round') round: boolean) {
+      add(@Param('a') a: number, @Param('b', { description: 'Second', minimum: 0 }) b: number, @Param('label') label: string, @Param('round') round?: boolean) {
         return [a, b, label, round];
       }
     }
     const [tool] = toolsOf(new Calc());
     expect(tool.parameters).toEqual({
       type: 'object',
-      properties: { a: { type: 'number' }, b: { type: 'number', description: 'Second', minimum: 0 }, label: { type: 'string' }, round: { type: 'boolean' } },
+      properties: { a: { type: 'number' }, b: { type: 'number', description: 'Second', minimum: 0 }, label: { type: 'string' }, round: { type: ['boolean', 'null'] } },
       required: ['a', 'b', 'label', 'round'],
       additionalProperties: false,
     });
     expect(tool.description).toBe('');
   });
 
-  it('fails at registration for a non-primitive parameter without a schema, naming class, method, parameter and fix', () => {
+  it('never guesses from design:paramtypes: without an embedded or loaded schema, registration fails naming class, method, parameter and fix', () => {
     class Trips {
-      @Tool()
-      plan(@Param('stops') stops: string[]) {
-        return stops;
+      plan(stops: string[], mode?: 'car' | 'train') {
+        return [stops, mode];
       }
     }
+    decorateLikeTsc(Trips, 'plan', [Tool(), param(0, Param('stops')), param(1, Param('mode'))], [Array, String]);
     expect(() => toolsOf(new Trips())).toThrow(UserError);
-    expect(() => toolsOf(new Trips())).toThrow(/@Tool Trips\.plan: no schema is known for parameter #0 \(stops\) "stops" \(Array\).*toolwright scan/);
+    expect(() => toolsOf(new Trips())).toThrow(/^@Tool Trips\.plan: no schema is known for parameter #0 \(stops\) "stops": run-time reflection only sees Array.*Fix: .*toolwright scan.*transformer/);
+    class Units {
+      convert(units: 'celsius' | 'fahrenheit') {
+        return units;
+      }
+    }
+    decorateLikeTsc(Units, 'convert', [Tool(), param(0, Param('units'))], [String]);
+    expect(() => toolsOf(new Units())).toThrow(/parameter #0 \(units\) "units": run-time reflection only sees String, which TypeScript also emits for literal unions/);
   });
 
   it('prefers the embedded schema, with JSDoc description and @param texts, and options winning', () => {
@@ -63,16 +83,16 @@ describe('where a tool schema comes from', () => {
 
   it('uses a loaded manifest (file or object) when nothing is embedded, and embedded wins over it', async () => {
     class Search {
-      @Tool()
-      find(@Param('terms') terms: string[]) {
+      find(terms: string[]) {
         return terms.join('+');
       }
 
-      @Tool({}, { parameters: { type: 'object', properties: { x: { type: 'integer' } }, required: ['x'] } })
-      embedded(@Param('x') x: number) {
+      embedded(x: number) {
         return x;
       }
     }
+    decorateLikeTsc(Search, 'find', [Tool(), param(0, Param('terms'))], [Array]);
+    decorateLikeTsc(Search, 'embedded', [Tool({}, { parameters: { type: 'object', properties: { x: { type: 'integer' } }, required: ['x'] } }), param(0, Param('x'))], [Number]);
     const dir = mkdtempSync(join(tmpdir(), 'tw-'));
     const file = join(dir, 'toolwright.schemas.json');
     writeFileSync(file, JSON.stringify({

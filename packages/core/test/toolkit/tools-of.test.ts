@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { Args, Ctx, Param, Tool, Toolkit, UseInterceptors, isToolkitInstance, parseToolArguments, toolsOf, defineTool, UserError } from '../../src';
-import type { ToolContext, ToolInterceptor } from '../../src';
+import { Args, Ctx, Param, Tool, Toolkit, UseInterceptors, isToolkitInstance, parseToolArguments, toolsOf, defineTool, UserError } from '@toolwright/core';
+import type { ToolContext, ToolInterceptor } from '@toolwright/core';
 
 const ctx = { callId: 'c1' } as unknown as ToolContext;
 
