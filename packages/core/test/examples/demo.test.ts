@@ -86,8 +86,8 @@ describe('the demo (npm start)', () => {
           parameters: {
             type: 'object',
             properties: {
-              from: { type: 'string', description: 'Departure city.', minLength: 2 },
-              to: { type: 'string', description: 'Arrival city.', minLength: 2 },
+              from: { type: 'string', description: 'Departure city. At least 2 characters.' },
+              to: { type: 'string', description: 'Arrival city. At least 2 characters.' },
               date: { type: 'string', description: 'Departure date, YYYY-MM-DD.', pattern: isoDate },
             },
             required: ['from', 'to', 'date'],
@@ -101,7 +101,7 @@ describe('the demo (npm start)', () => {
           parameters: {
             type: 'object',
             properties: {
-              city: { type: 'string', description: 'City name, e.g. "Bergen".', minLength: 2 },
+              city: { type: 'string', description: 'City name, e.g. "Bergen". At least 2 characters.' },
               date: { type: 'string', description: 'Day of the forecast, YYYY-MM-DD.', pattern: isoDate },
             },
             required: ['city', 'date'],
@@ -116,7 +116,7 @@ describe('the demo (npm start)', () => {
             type: 'object',
             description: 'Where to stay, for how long, and at what price.',
             properties: {
-              city: { type: 'string', description: 'City to stay in, e.g. "Bergen".', minLength: 2, maxLength: 60 },
+              city: { type: 'string', description: 'City to stay in, e.g. "Bergen". At most 60 characters. At least 2 characters.' },
               nights: { type: 'integer', description: 'Number of nights.', minimum: 1, maximum: 30 },
               maxPricePerNight: { type: ['number', 'null'], description: 'Upper limit per night, in euros; no limit when null.', minimum: 1 },
             },
