@@ -38,5 +38,8 @@ function projectsUnder(parent) {
 }
 
 module.exports = {
+  // Jest's default on a 2-core machine is one worker; most suites wait on child processes and
+  // servers rather than the CPU, so two workers at least halve the wall time there.
+  maxWorkers: Math.max(2, require('os').availableParallelism() - 1),
   projects: [...projectsUnder('packages'), ...projectsUnder('examples')].map(project),
 };
