@@ -81,6 +81,14 @@ export const STRICT_CASES: StrictCase[] = [
     sourceDiffers: true,
   },
   {
+    name: 'makes an optional { type: "string", enum: ["ready", null] } nullable: the type refuses null (item 7)',
+    keywords: ['enum', 'type'],
+    schema: { type: 'object', properties: { s: { type: 'string', enum: ['ready', null] }, e: { enum: ['a', 'b'] } } },
+    receives: [[{ s: null, e: null }, { s: undefined, e: undefined }], [{ s: 'ready', e: 'a' }, { s: 'ready', e: 'a' }]],
+    rejects: [{ s: 'other', e: 'a' }],
+    sourceDiffers: true,
+  },
+  {
     name: 'treats a schema with properties and no type as an object',
     keywords: ['properties'],
     schema: { properties: { a: { properties: { b: { type: 'string' } }, required: ['b'] } }, required: ['a'] },
