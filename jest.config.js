@@ -41,5 +41,8 @@ module.exports = {
   // Jest's default on a 2-core machine is one worker; most suites wait on child processes and
   // servers rather than the CPU, so two workers at least halve the wall time there.
   maxWorkers: Math.max(2, require('os').availableParallelism() - 1),
+  // ts-jest keeps every compiled program in a worker: over ~140 suites a worker's heap outgrows
+  // Node's limit ("Jest worker ran out of memory"). A worker past 1.5 GB is replaced between files.
+  workerIdleMemoryLimit: '1536MB',
   projects: [...projectsUnder('packages'), ...projectsUnder('examples')].map(project),
 };
