@@ -5,6 +5,7 @@ const fs = require('fs');
 const path = require('path');
 
 const moduleNameMapper = {
+  '^@toolwright/core/internal$': '<rootDir>/../../packages/core/src/internal.ts',
   '^@toolwright/([a-z-]+)$': '<rootDir>/../../packages/$1/src/index.ts',
 };
 

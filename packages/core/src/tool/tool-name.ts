@@ -1,3 +1,4 @@
+import { splitCamelCase } from '../util/camel-case';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 
 /** What a tool name must match (the OpenAI function-name rule). */
@@ -29,9 +30,5 @@ export function assertValidToolName(name: unknown): asserts name is string {
 
 /** `getWeather` → `get_weather`, `getHTTPStatus` → `get_http_status`, `fetchV2` → `fetch_v2`. */
 export function toSnakeCase(name: string): string {
-  return name
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[\s.]+/g, '_')
-    .toLowerCase();
+  return splitCamelCase(name).join('_').replace(/[\s.]+/g, '_').toLowerCase();
 }

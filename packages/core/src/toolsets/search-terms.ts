@@ -1,3 +1,5 @@
+import { splitCamelCase } from '../util/camel-case';
+
 /**
  * English function words that say nothing about what a tool does. They are neither indexed nor
  * searched: in a large catalogue each of them is in most descriptions, so matching them costs a
@@ -12,8 +14,6 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 
 /** Splits on whitespace, punctuation (`_`, `-`, `.` included) and symbols (backticks, `+`, `|`, …). */
 const SEPARATORS = /[\s\p{Z}\p{P}\p{S}]+/u;
-/** Word boundaries inside an identifier: `HTTPStatus` → HTTP|Status, `eventId` → event|Id. */
-const CAMEL_BOUNDARY = /(?<=[A-Z])(?=[A-Z][a-z])|(?<=[a-z0-9])(?=[A-Z])/;
 const UPPER = /[A-Z]/;
 
 /**
@@ -29,7 +29,7 @@ export function searchTerms(text: string): string[] {
   };
   for (const token of text.split(SEPARATORS)) {
     if (token === '') continue;
-    if (UPPER.test(token)) token.split(CAMEL_BOUNDARY).forEach(push);
+    if (UPPER.test(token)) splitCamelCase(token).forEach(push);
     else push(token);
   }
   return out;

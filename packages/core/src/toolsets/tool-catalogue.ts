@@ -1,4 +1,5 @@
 import { UserError } from '../errors/user.error';
+import { splitCamelCase } from '../util/camel-case';
 import type { Tool } from '../tool/tool';
 import { isToolkitInstance, toolsOf } from '../toolkit/tools-of';
 import { isTool } from '../runner/resolve-tools';
@@ -45,9 +46,8 @@ export function oneLine(description: string, max = 120): string {
 
 /** `createCalendarEvent`, `create_calendar_event`, `create-calendar-event` → `create calendar event`. */
 export function nameWords(name: string): string {
-  return name
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+  return splitCamelCase(name)
+    .join(' ')
     .replace(/[_\-.\s]+/g, ' ')
     .trim()
     .toLowerCase();

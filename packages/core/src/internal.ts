@@ -1,0 +1,16 @@
+// `@toolwright/core/internal`: what Toolwright's sibling packages (scanner, nestjs, ...) share
+// with core. Not part of the public contract: names here may change between minor versions.
+
+// Decorator metadata: the central storage and the records it holds
+export { MetadataStorage, getMetadataStorage } from './metadata/metadata-storage';
+export type {
+  MetadataDefinition, ToolkitMetadata, ToolMetadata, ParameterMetadata, EnhancerMetadata, HiddenToolsMetadata,
+  ToolkitOptions, Type, GuardrailEntry, InterceptorEntry,
+} from './metadata/metadata-definitions';
+
+// One helper per idea
+export { splitCamelCase } from './util/camel-case';
+export { toSnakeCase } from './tool/tool-name';
+export { isTool } from './runner/resolve-tools';
+export { ancestryOf } from './toolkit/class-ancestry';
+export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/dto-validation';

@@ -1,0 +1,16 @@
+/**
+ * Word boundaries inside an identifier: before the last capital of a run followed by a lower-case
+ * letter (`HTTPStatus` → HTTP|Status) and between a lower-case letter or digit and a capital
+ * (`eventId` → event|Id, `fetchV2` stays whole, `v2Beta` → v2|Beta).
+ */
+const CAMEL_BOUNDARY = /(?<=[A-Z])(?=[A-Z][a-z])|(?<=[a-z0-9])(?=[A-Z])/;
+
+/**
+ * Splits an identifier at its camelCase boundaries, keeping every other character (`_`, `-`,
+ * `$`, spaces) where it is: `getHTTPStatus` → `get`, `HTTP`, `Status`; `get$Value` stays whole
+ * (`$` is no boundary). The one camelCase splitter of Toolwright: default tool names (snake_case), tool search
+ * terms and the scanner's names all go through it. @internal
+ */
+export function splitCamelCase(identifier: string): string[] {
+  return identifier.split(CAMEL_BOUNDARY);
+}
