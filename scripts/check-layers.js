@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+'use strict';
+// Checks the folder layering of every workspace package: no cycle between folders under src/
+// (type imports included), no import from a lower layer into a higher one, every folder listed in
+// the package's layers.json. Every package under packages/ must have a layers.json; other
+// workspaces (examples, bench) are checked when they have one. Exits 1 on any violation.
+//
+//   node scripts/check-layers.js [--root DIR] [PACKAGE_DIR...]
+const fs = require('fs');
+const path = require('path');
+const { readLayerSpec } = require('./layers/layer-spec');
+const { layerViolations } = require('./layers/layer-rules');
+const { importGraphs } = require('./layers/import-graph');
+
+/** Workspace directories relative to root: packages/* always; others only with a layers.json. */
+function workspaceDirs(root) {
+  const manifest = path.join(root, 'package.json');
+  const patterns = fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')).workspaces ?? [] : [];
+  const dirs = new Set(listDirs(root, 'packages'));
+  for (const pattern of patterns) {
+    const expanded = pattern.endsWith('/*') ? listDirs(root, pattern.slice(0, -2)) : [pattern];
+    for (const dir of expanded) if (fs.existsSync(path.join(root, dir, 'layers.json'))) dirs.add(dir);
+  }
+  return [...dirs].sort();
+}
+
+function listDirs(root, parent) {
+  const absolute = path.join(root, parent);
+  if (!fs.existsSync(absolute)) return [];
+  return fs
+    .readdirSync(absolute, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(absolute, entry.name, 'package.json')))
+    .map((entry) => `${parent}/${entry.name}`);
+}
+
+function srcFolders(root, dir) {
+  const src = path.join(root, dir, 'src');
+  if (!fs.existsSync(src)) return [];
+  return fs.readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+}
+
+function parseArgs(argv) {
+  const options = { root: path.resolve(__dirname, '..'), packages: [] };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--root') {
+      if (!argv[i + 1]) throw new Error('--root needs a directory');
+      options.root = path.resolve(argv[++i]);
+    } else {
+      options.packages.push(argv[i].replace(/\/+$/, ''));
+    }
+  }
+  return options;
+}
+
+async function main() {
+  const started = Date.now();
+  const { root, packages } = parseArgs(process.argv.slice(2));
+  const dirs = packages.length > 0 ? packages : workspaceDirs(root);
+  const graphs = await importGraphs(root, dirs);
+  let failures = 0;
+  for (const dir of dirs) {
+    const spec = readLayerSpec(path.join(root, dir));
+    const violations = 'problem' in spec
+      ? [{ rule: 'layers-json', message: spec.problem }]
+      : layerViolations({ ...spec, folders: srcFolders(root, dir), edges: graphs.get(dir) });
+    if (violations.length === 0) {
+      console.log(`ok    ${dir} (${graphs.get(dir).length} imports)`);
+      continue;
+    }
+    failures += violations.length;
+    console.log(`FAIL  ${dir}: ${violations.length} violation(s)`);
+    for (const violation of violations) console.log(`  [${violation.rule}] ${violation.message}`);
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (failures > 0) {
+    console.log(`layers: ${failures} violation(s) in ${dirs.length} package(s), ${seconds} s. Fix the imports (move the shared code down a layer) or the order in layers.json.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`layers: ${dirs.length} package(s) clean, ${seconds} s`);
+  }
+}
+
+main().catch((error) => {
+  console.error(`check-layers: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 2;
+});
