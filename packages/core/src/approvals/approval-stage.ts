@@ -85,7 +85,7 @@ async function reviewBatch(env: RunEnvironment, agent: Agent<any>, prepared: Pre
   // Refusals by guardrails are final answers: kept so that the resumed run does not check again.
   for (const p of prepared) {
     if (!p.refusedBeforeApproval) continue;
-    batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(p.answer!) });
+    batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: toModelOutput(p.answer!), isError: true });
     emitEvent(env, { type: 'tool_output', agent, toolName: p.call.name, callId: p.call.callId, result: p.answer!, durationMs: 0 });
   }
   state.status = 'interrupted';

@@ -28,6 +28,13 @@ export interface FunctionCallOutputItem {
   type: 'function_call_output';
   callId: string;
   output: string | ContentPart[];
+  /**
+   * Set by the runner when the call did not do what was asked: it failed (unknown tool, invalid
+   * arguments, the tool threw, timed out or returned an error result) or was refused before it
+   * ran (approval, guardrail, duplicate policy, ...). Adapters whose wire format carries a status
+   * send it (OpenAI's built-in tools answer `status: 'failed'`).
+   */
+  isError?: boolean;
 }
 
 /** A reasoning item, kept verbatim and sent back on the next turn (e.g. encrypted content). */

@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent';
+import type { FunctionCallOutputItem } from '../items/item';
 import type { PendingBatch } from '../state/pending-batch';
 import type { CallOutcome } from './call-outcome';
 import { executeCall } from './call-execution';
@@ -90,7 +91,9 @@ function runBatch(
     if (outcome.paused) return;
     recordCalledTool(env.state, p, outcome);
     batch.nested?.delete(p.call.callId);
-    batch.outputs.set(p.call.callId, { type: 'function_call_output', callId: p.call.callId, output: outcome.modelOutput });
+    const output: FunctionCallOutputItem = { type: 'function_call_output', callId: p.call.callId, output: outcome.modelOutput };
+    if (outcome.failed || !outcome.invoked || outcome.result.isError) output.isError = true;
+    batch.outputs.set(p.call.callId, output);
   }).catch((error: unknown) => {
     stopped = true;
     // A fatal error ends the run: the siblings still running are told to stop.

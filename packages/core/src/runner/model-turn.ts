@@ -83,7 +83,7 @@ function uniqueCall(state: RunEnvironment['state'], call: FunctionCallItem): { c
   const text =
     `Not run: this call reused the call id "${echo(id)}" of another call in this conversation, so it was recorded as "${echo(renamed.callId)}" ` +
     'and not run (one id must name one call). Make the call again if it is still needed.';
-  return { call: renamed, answer: { type: 'function_call_output', callId: renamed.callId, output: text } };
+  return { call: renamed, answer: { type: 'function_call_output', callId: renamed.callId, output: text, isError: true } };
 }
 
 /** Adds a response's usage; a response counts as one request unless it says otherwise. */

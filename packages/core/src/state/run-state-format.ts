@@ -49,7 +49,7 @@ export interface RunStateJson extends RunStateProgressJson {
 /** The pending batch: its calls, the outputs already given, and nested runs paused inside calls. */
 export interface PendingBatchJson {
   calls: FunctionCallItem[];
-  outputs: Array<{ callId: string; output: string | ContentPart[] }>;
+  outputs: Array<{ callId: string; output: string | ContentPart[]; isError?: boolean }>;
   incompleteReason?: string;
   /** By call id: the serialised state (a `RunStateJson`) of a nested run paused inside that call. */
   nested?: Record<string, { state: unknown }>;

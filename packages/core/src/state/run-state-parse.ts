@@ -221,7 +221,9 @@ function parseBatch(value: unknown): PendingBatch {
     const callId = string(o.callId, `pendingBatch.outputs[${i}].callId`);
     if (!ids.has(callId)) throw new RunStateError(`The run state's pending batch has an output for call "${callId}", which is not one of its calls.`);
     if (typeof o.output !== 'string' && !Array.isArray(o.output)) throw new RunStateError(`The run state's output of call "${callId}" must be text or content parts.`);
-    outputs.set(callId, { type: 'function_call_output', callId, output: o.output as FunctionCallOutputItem['output'] });
+    const output: FunctionCallOutputItem = { type: 'function_call_output', callId, output: o.output as FunctionCallOutputItem['output'] };
+    if (o.isError === true) output.isError = true;
+    outputs.set(callId, output);
   });
   const batch: PendingBatch = { calls, outputs };
   if (b.incompleteReason !== undefined) batch.incompleteReason = string(b.incompleteReason, 'pendingBatch.incompleteReason');

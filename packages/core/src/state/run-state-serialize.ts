@@ -35,7 +35,7 @@ export function serializeRunState(state: RunState<any>): RunStateJson {
   if (batch) {
     const pending: PendingBatchJson = {
       calls: batch.calls,
-      outputs: [...batch.outputs.values()].map((o) => ({ callId: o.callId, output: o.output })),
+      outputs: [...batch.outputs.values()].map((o) => ({ callId: o.callId, output: o.output, ...(o.isError ? { isError: true } : {}) })),
     };
     if (batch.incompleteReason !== undefined) pending.incompleteReason = batch.incompleteReason;
     if (batch.nested && batch.nested.size > 0) pending.nested = Object.fromEntries(batch.nested);
