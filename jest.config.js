@@ -45,5 +45,6 @@ module.exports = {
   // ts-jest keeps every compiled program in a worker: over ~140 suites a worker's heap outgrows
   // Node's limit ("Jest worker ran out of memory"). A worker past 1.5 GB is replaced between files.
   workerIdleMemoryLimit: '1536MB',
-  projects: [...projectsUnder('packages'), ...projectsUnder('examples')].map(project),
+  // `scripts` holds the repository's own tooling (the layering check) and its tests.
+  projects: [...projectsUnder('packages'), ...projectsUnder('examples'), 'scripts'].map(project),
 };
