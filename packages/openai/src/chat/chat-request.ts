@@ -1,6 +1,7 @@
 import { messageText, type ContentPart, type FunctionCallOutputItem, type Item, type ModelRequest } from '@toolwright/core';
 import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { Json } from '../shared/wire-values';
+import { functionTools } from '../native/native-offer';
 
 /**
  * Builds the body of a `POST /v1/chat/completions` request. Instructions become a leading
@@ -12,8 +13,10 @@ export function buildChatBody(model: string, request: ModelRequest, settings: Re
   if (request.instructions) messages.push({ role: 'system', content: request.instructions });
   messages.push(...toChatMessages(request.input));
   const body: Json = { model, messages };
-  if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
+  // Chat Completions has no built-in tools: a tool that exists only in a built-in's form is left out.
+  const tools = functionTools(request.tools);
+  if (tools.length > 0) {
+    body.tools = tools.map((tool) => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict },
     }));

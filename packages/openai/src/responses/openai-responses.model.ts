@@ -8,7 +8,7 @@ import { streamWireEvents } from '../shared/wire-stream';
 import { buildResponsesBody } from './responses-request';
 import { toModelResponse, type ResponsesWireResponse } from './responses-output';
 import { ResponsesStreamState } from './responses-stream';
-import { nativeToolNames } from './native-tools';
+import { nativeToolNames } from '../native/native-offer';
 
 type CreateParams = Parameters<OpenAI['responses']['create']>[0];
 

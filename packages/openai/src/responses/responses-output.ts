@@ -1,6 +1,6 @@
 import type { Item, MessageItem, ModelResponse, ReasoningItem, Usage } from '@toolwright/core';
 import { normaliseArguments, usageFromWire, type Json } from '../shared/wire-values';
-import { fromApplyPatchCall } from './native-tools';
+import { fromNativeCall } from '../native/native-items';
 
 /** The parts of a Responses API `response` object the models read. */
 export interface ResponsesWireResponse {
@@ -38,8 +38,8 @@ const NO_NATIVES: ReadonlyMap<string, string> = new Map();
 export function toItems(output: Json[], natives: ReadonlyMap<string, string> = NO_NATIVES): Item[] {
   const items: Item[] = [];
   for (const raw of output) {
-    const native = typeof raw.type === 'string' ? natives.get(raw.type) : undefined;
-    if (native !== undefined && raw.type === 'apply_patch_call') items.push(fromApplyPatchCall(raw, native));
+    const native = natives.size > 0 ? fromNativeCall(raw, natives) : undefined;
+    if (native !== undefined) items.push(native);
     else if (raw.type === 'message') items.push(toMessage(raw));
     else if (raw.type === 'function_call') {
       items.push({

@@ -1,7 +1,8 @@
 import { messageText, type ContentPart, type FunctionCallItem, type Item, type MessageItem, type ModelRequest } from '@toolwright/core';
 import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { Json } from '../shared/wire-values';
-import { nativeCallInput, nativeOutputInput, offeredNatively } from './native-tools';
+import { nativeCallInput, nativeOutputInput } from '../native/native-items';
+import { namedToolChoice, responsesTools } from '../native/native-offer';
 
 /**
  * Builds the body of a `POST /v1/responses` request: tools exactly as given (name, description,
@@ -11,14 +12,14 @@ import { nativeCallInput, nativeOutputInput, offeredNatively } from './native-to
 export function buildResponsesBody(model: string, request: ModelRequest, settings: ResolvedSettings, stream: boolean): Json {
   const body: Json = { model, input: toResponsesInput(request.input) };
   if (request.instructions) body.instructions = request.instructions;
-  if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) =>
-      // A tool offered as the built-in of its kind is named by its type only (`{ type: 'apply_patch' }`).
-      offeredNatively(tool, model)
-        ? { type: tool.native!.type }
-        : { type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict },
-    );
-    if (settings.toolChoice !== undefined) body.tool_choice = toolChoice(settings.toolChoice);
+  // A tool offered as the built-in of its kind is named by its type only (`{ type: 'apply_patch' }`).
+  const tools = responsesTools(request.tools, model);
+  if (tools.length > 0) {
+    body.tools = tools;
+    if (settings.toolChoice !== undefined) {
+      const choice = settings.toolChoice;
+      body.tool_choice = typeof choice === 'string' ? choice : namedToolChoice(choice.name, request.tools, model);
+    }
     if (settings.parallelToolCalls !== undefined) body.parallel_tool_calls = settings.parallelToolCalls;
   } else if (settings.toolChoice === 'none') {
     body.tool_choice = 'none';
@@ -36,10 +37,6 @@ export function buildResponsesBody(model: string, request: ModelRequest, setting
   if (settings.store === false) body.include = ['reasoning.encrypted_content'];
   if (stream) body.stream = true;
   return { ...body, ...(settings.extraBody ?? {}) };
-}
-
-function toolChoice(choice: NonNullable<ResolvedSettings['toolChoice']>): unknown {
-  return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
 }
 
 /** Translates Toolwright items into Responses API input items. */
