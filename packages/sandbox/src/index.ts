@@ -44,5 +44,5 @@ export type { ApplyPatchToolkitOptions } from './toolkits/apply-patch-toolkit';
 // OpenAI's built-in apply_patch and shell tools, executed by a sandbox
 export { applyPatchOperation } from './native/apply-patch-operation';
 export type { ApplyPatchOperation, ApplyPatchOperationOutput, ApplyPatchOperationOptions } from './native/apply-patch-operation';
-export { runShellAction } from './native/shell-action';
+export { runShellAction, SHELL_ACTION_LIMITS } from './native/shell-action';
 export type { ShellAction, ShellCommandOutput, ShellActionOptions } from './native/shell-action';

@@ -6,7 +6,7 @@ describe('@toolwright/sandbox public surface', () => {
       [
         'ApplyPatchError', 'ApplyPatchToolkit', 'BubblewrapSandbox', 'CodeToolkit', 'CommandPolicy', 'DEFAULT_EXEC_LIMITS', 'DEFAULT_FILE_LIMITS',
         'DockerSandbox', 'FileToolkit', 'LocalSandbox', 'NoWorkDirError', 'OutsideWorkDirError', 'SandboxExecError', 'SandboxFileError',
-        'SshSandbox', 'applyPatch', 'applyPatchOperation', 'parsePatch', 'runShellAction', 'shellQuote',
+        'SHELL_ACTION_LIMITS', 'SshSandbox', 'applyPatch', 'applyPatchOperation', 'parsePatch', 'runShellAction', 'shellQuote',
       ].sort(),
     );
   });

@@ -5,7 +5,7 @@ import { commitPlan } from '../apply-patch/commit-plan';
 import { parseChunk } from '../apply-patch/parse-patch';
 import type { PatchHunk, UpdateChunk } from '../apply-patch/patch-types';
 import { planPatch } from '../apply-patch/plan-patch';
-import { failureText } from '../toolkits/apply-patch-toolkit';
+import { failureText } from '../apply-patch/failure-text';
 
 /**
  * One operation of an `apply_patch_call` item of OpenAI's Responses API (the built-in

@@ -2,12 +2,9 @@
 import 'reflect-metadata';
 import { Param, Tool, Toolkit, ToolResult, UserError, toolsOf, type Tool as ToolObject, type Toolset } from '@toolwright/core';
 import { applyPatch, type ApplyPatchResult } from '../apply-patch/apply-patch';
-import { ApplyPatchError } from '../apply-patch/apply-patch.error';
+import { failureText } from '../apply-patch/failure-text';
 import type { Sandbox } from '../sandbox/sandbox';
 import { APPLY_PATCH_DESCRIPTION } from './apply-patch-instructions';
-import { NoWorkDirError } from '../errors/no-work-dir.error';
-import { OutsideWorkDirError } from '../errors/outside-work-dir.error';
-import { SandboxFileError } from '../errors/sandbox-file.error';
 import { headTail } from './head-tail';
 
 /** Options of {@link ApplyPatchToolkit}. */
@@ -92,15 +89,4 @@ export function patchResult(result: ApplyPatchResult, maxOutputBytes: number): T
       moved: result.moved,
       diff: headTail(result.diff, MAX_DETAILS_DIFF),
     });
-}
-
-/**
- * The answer to a patch that did not apply: the reason (the path as written, never a host path)
- * and whether files changed. Errors that are not about the patch or its paths are rethrown.
- */
-export function failureText(error: unknown): string {
-  const known = error instanceof ApplyPatchError || error instanceof OutsideWorkDirError || error instanceof SandboxFileError || error instanceof NoWorkDirError;
-  if (!known) throw error;
-  const unchanged = !(error instanceof ApplyPatchError && error.kind === 'rollback_failed');
-  return `apply_patch failed: ${error.message}${unchanged ? '\nNo file was changed.' : ''}`;
 }

@@ -8,6 +8,7 @@ import type { ExecResult, Sandbox } from '../sandbox/sandbox';
 import { CommandPolicy } from './command-policy';
 import { execResultText } from './exec-result-text';
 import { LineProgress } from './line-progress';
+import { nativeShellTool } from './native-shell-tool';
 
 /** Whole seconds. @asType integer */
 type WholeSeconds = number;
@@ -29,6 +30,14 @@ export interface CodeToolkitOptions {
    * policy refuses are never put to a person: they are answered with the refusal.
    */
   needsApproval?: boolean | ((command: string) => boolean | Promise<boolean>);
+  /**
+   * Offer OpenAI's built-in `shell` tool (a `shell` tool running a list of commands, executed by
+   * this toolkit) in place of `exec_command`: `'auto'` (default) where the model is documented to
+   * support it (GPT-5.1 and later on the Responses API), `true` always on the Responses API,
+   * `false` never. Chat Completions always gets `exec_command`. Either form runs through the same
+   * sandbox, policy, approval rule, timeouts and output caps.
+   */
+  native?: 'auto' | boolean;
 }
 
 /** The description the model reads. */
@@ -58,6 +67,7 @@ export class CodeToolkit implements Toolset {
   private readonly defaultTimeoutMs: number;
   private readonly maxTimeoutMs: number;
   private readonly maxOutputBytes: number;
+  private readonly native: 'auto' | boolean;
   private bound?: ToolObject[];
 
   constructor(
@@ -73,6 +83,8 @@ export class CodeToolkit implements Toolset {
     if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function') {
       throw new UserError('CodeToolkit: needsApproval must be a boolean or a (command) => boolean function.');
     }
+    this.native = options.native ?? 'auto';
+    if (this.native !== 'auto' && typeof this.native !== 'boolean') throw new UserError("CodeToolkit: native must be 'auto', true or false.");
   }
 
   /**
@@ -114,18 +126,40 @@ export class CodeToolkit implements Toolset {
     return approval === true ? true : approval(command);
   }
 
-  /** The toolkit's tools, with this instance's approval rule and a timeout above its longest command. */
+  /**
+   * The toolkit's tools, with this instance's approval rule and a timeout above its longest
+   * command: `exec_command`, and unless `native` is false the `shell` tool that OpenAI's
+   * built-in `shell` calls run through (each model class offers one of the two; see `native`).
+   */
   tools(): ToolObject[] {
-    this.bound ??= toolsOf(this).map((tool) =>
+    this.bound ??= this.buildTools();
+    return [...this.bound];
+  }
+
+  private buildTools(): ToolObject[] {
+    const when = this.native === true ? 'always' : 'auto';
+    const approval = this.options.needsApproval ? (command: string) => this.commandNeedsApproval(command) : undefined;
+    const tools = toolsOf(this).map((tool): ToolObject =>
       tool.name === 'exec_command'
         ? {
             ...tool,
             timeoutMs: this.maxTimeoutMs + 60_000,
-            needsApproval: this.options.needsApproval ? (_ctx: unknown, args: { cmd: string }) => this.commandNeedsApproval(args.cmd) : false,
+            needsApproval: approval ? (_ctx: unknown, args: { cmd: string }) => approval(args.cmd) : false,
+            ...(this.native === false ? {} : { native: { type: 'shell', when, form: 'function' as const } }),
           }
         : tool,
     );
-    return [...this.bound];
+    if (this.native === false) return tools;
+    const shell = nativeShellTool({
+      sandbox: this.sandbox,
+      policy: this.policy,
+      ...(approval ? { commandNeedsApproval: approval } : {}),
+      defaultTimeoutMs: this.defaultTimeoutMs,
+      maxTimeoutMs: this.maxTimeoutMs,
+      maxOutputBytes: this.maxOutputBytes,
+      when,
+    });
+    return [...tools, shell];
   }
 
   private async run(cmd: string, options: { cwd?: string; timeoutMs: number; signal?: AbortSignal }, ctx: ToolContext | undefined): Promise<ExecResult> {

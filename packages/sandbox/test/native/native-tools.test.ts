@@ -67,7 +67,33 @@ describe("OpenAI's built-in tools, executed by a sandbox", () => {
       expect(results[1]).toEqual({ stdout: '', stderr: '', outcome: { type: 'timeout' } });
       expect(results[2].outcome).toEqual({ type: 'exit', exit_code: 0 });
       expect(results[2].stdout).toMatch(/^1\n2\n[\s\S]*\n…\[\d+ characters elided\]\n[\s\S]*1000\n$/);
+      // The limit holds for stdout and stderr together, marker included.
+      expect(results[2].stdout.length + results[2].stderr.length).toBeLessThanOrEqual(100);
       expect(seen).toContain('echo one; echo two >&2|stdout|one\n');
+    });
+
+    it('shares the output limit between stdout and stderr, and never splits a character', async () => {
+      const [both] = await runShellAction(sandbox, { commands: ['seq 1 500; seq 1 500 >&2'], max_output_length: 200 });
+      expect(both.stdout.length + both.stderr.length).toBeLessThanOrEqual(200);
+      expect(both.stdout).toMatch(/^1\n[\s\S]*elided[\s\S]*500\n$/);
+      expect(both.stderr).toMatch(/^1\n[\s\S]*elided[\s\S]*500\n$/);
+      const [quiet] = await runShellAction(sandbox, { commands: ['echo err >&2; seq 1 500'], max_output_length: 200 });
+      expect(quiet.stderr).toBe('err\n');
+      expect(quiet.stdout.length).toBeLessThanOrEqual(196);
+      const [emoji] = await runShellAction(sandbox, { commands: ["printf '😀%.0s' $(seq 1 300)"], max_output_length: 101 });
+      expect(emoji.stdout).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    });
+
+    it('gives later commands only what is left of the call budget', async () => {
+      const results = await runShellAction(sandbox, { commands: ['sleep 5', 'echo late'], timeout_ms: 10_000 }, { callBudgetMs: 1_000 });
+      expect(results[0].outcome).toEqual({ type: 'timeout' });
+      expect(results[1]).toEqual({ stdout: '', stderr: "not run: the call's 1 s budget was spent by the commands before this one", outcome: { type: 'timeout' } });
+    });
+
+    it('refuses hostile actions with the reason', async () => {
+      await expect(runShellAction(sandbox, { commands: Array(1000).fill('true') })).rejects.toThrow(/a list of 1 to 32 commands \(got 1000\)/);
+      await expect(runShellAction(sandbox, { commands: 'ls' as unknown as string[] })).rejects.toThrow(/got string/);
+      await expect(runShellAction(sandbox, { commands: ['ls', ''] })).rejects.toThrow(/commands\[1\] must be a non-empty command/);
     });
   });
 });
