@@ -1,9 +1,9 @@
 // Module
 export { ToolwrightModule } from './module/toolwright.module';
-export { ToolwrightFeatureModule } from './module/toolwright-feature.module';
+export { ToolwrightFeatureModule } from './container/toolwright-feature.module';
 export type {
   ToolwrightModuleOptions, ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightRunnerDefaults, ToolwrightOptionsFactory, ApprovalPolicyEntry,
-} from './module/toolwright-module-options';
+} from './options/toolwright-module-options';
 export type { ToolwrightFeatureOptions } from './module/toolwright-feature-options';
 export { TOOLWRIGHT_MODULE_OPTIONS } from './constants/toolwright.constants';
 export { RUN_STORE, InjectRunStore } from './module/run-store.provider';

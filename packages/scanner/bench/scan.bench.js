@@ -7,7 +7,6 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const ts = require('typescript');
 const { performance } = require('perf_hooks');
 const { scanTools, loadProgram, createSchemaTransformer } = require('../dist/index.js');
 

@@ -3,7 +3,7 @@ export { scanTools } from './scan/scan-tools';
 export type { ScannedTool, ScanResult, ScanOptions } from './scan/scan-tools';
 export { loadProgram, parseTsconfig } from './scan/load-program';
 export type { LoadedProgram } from './scan/load-program';
-export type { ToolSchemaEntry } from './embedded-schema';
+export type { ToolSchemaEntry } from './schema/tool-schema-entry';
 
 // Diagnostics
 export { formatDiagnostic, describeDiagnostic } from './diagnostics/scan-diagnostic';

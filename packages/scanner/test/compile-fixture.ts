@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import * as ts from 'typescript';
+import type * as ts from 'typescript';
 import { loadProgram } from '@toolwright/scanner';
 
 const programs = new Map<string, ts.Program>();

@@ -2,7 +2,7 @@ import { SELF_DECLARED_DEPS_METADATA, PROPERTY_DEPS_METADATA } from '@nestjs/com
 import type { ModulesContainer } from '@nestjs/core';
 import { Agent, UserError } from '@toolwright/core';
 import { describeToken } from '../container/container-resolver';
-import { moduleName } from '../discovery/module-names';
+import { moduleName } from '../container/module-names';
 
 /**
  * The providers and controllers of the application that inject `token` (constructor

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
 import { ApplicationShutdownError } from '../errors/application-shutdown.error';
-import type { ToolwrightModuleOptions } from '../module/toolwright-module-options';
+import type { ToolwrightModuleOptions } from '../options/toolwright-module-options';
 
 /** One run's signal, and what to call when it settles. @internal */
 export interface RunHandle {

@@ -1,15 +1,5 @@
-import { getMetadataStorage, type Type } from '@toolwright/core';
-
-/**
- * A class followed by its ancestors, nearest first, without `Object`.
- *
- * @internal
- */
-export function* ancestorsOf(cls: Function): Generator<Function> {
-  for (let c: unknown = cls; typeof c === 'function' && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
-    yield c;
-  }
-}
+import type { Type } from '@toolwright/core';
+import { ancestryOf, getMetadataStorage } from '@toolwright/core/internal';
 
 /**
  * The guardrail and interceptor classes named by `@UseGuardrails(...)` / `@UseInterceptors(...)`
@@ -21,7 +11,7 @@ export function* ancestorsOf(cls: Function): Generator<Function> {
 export function enhancerClassesOf(toolkitClass: Function): Type[] {
   const storage = getMetadataStorage();
   const found = new Set<Type>();
-  for (const cls of ancestorsOf(toolkitClass)) {
+  for (const cls of ancestryOf(toolkitClass)) {
     for (const enhancer of storage.enhancersOf(cls)) {
       if (enhancer.kind === 'approval') continue;
       for (const entry of enhancer.entries) if (typeof entry === 'function') found.add(entry as Type);
@@ -33,20 +23,20 @@ export function enhancerClassesOf(toolkitClass: Function): Type[] {
 /** Whether a class (or an ancestor) carries `@Toolkit()`. @internal */
 export function hasToolkitDecorator(cls: Function): boolean {
   const storage = getMetadataStorage();
-  for (const c of ancestorsOf(cls)) if (storage.toolkitOf(c) !== undefined) return true;
+  for (const c of ancestryOf(cls)) if (storage.toolkitOf(c) !== undefined) return true;
   return false;
 }
 
 /** Whether a class (or an ancestor) has `@Toolkit()` or `@Tool` methods. @internal */
 export function hasToolDefinitions(cls: Function): boolean {
   const storage = getMetadataStorage();
-  for (const c of ancestorsOf(cls)) if (storage.hasDefinitions(c)) return true;
+  for (const c of ancestryOf(cls)) if (storage.hasDefinitions(c)) return true;
   return false;
 }
 
 /** Whether `method` is declared with `@Tool` on `cls` or one of its ancestors. @internal */
 export function isToolMethod(cls: Function, method: string): boolean {
   const storage = getMetadataStorage();
-  for (const c of ancestorsOf(cls)) if (storage.toolsOf(c).has(method)) return true;
+  for (const c of ancestryOf(cls)) if (storage.toolsOf(c).has(method)) return true;
   return false;
 }

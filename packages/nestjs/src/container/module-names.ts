@@ -1,7 +1,7 @@
 import type { ModuleRef, ModulesContainer } from '@nestjs/core';
 import { ModuleRef as ModuleRefToken } from '@nestjs/core';
 import type { Module } from '@nestjs/core/injector/module';
-import { ToolwrightFeatureModule } from '../module/toolwright-feature.module';
+import { ToolwrightFeatureModule } from './toolwright-feature.module';
 
 /**
  * The name of a module as its author knows it. A `ToolwrightModule.forFeature(...)` module is

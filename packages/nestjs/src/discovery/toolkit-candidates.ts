@@ -2,9 +2,9 @@ import { Scope, type InjectionToken } from '@nestjs/common';
 import { ModuleRef, type DiscoveryService, type MetadataScanner, type ModulesContainer } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { Module } from '@nestjs/core/injector/module';
-import { getMetadataStorage } from '@toolwright/core';
-import { ancestorsOf, hasToolDefinitions, hasToolkitDecorator, isToolMethod } from '../container/enhancer-classes';
-import { moduleName } from './module-names';
+import { ancestryOf, getMetadataStorage } from '@toolwright/core/internal';
+import { hasToolDefinitions, hasToolkitDecorator, isToolMethod } from '../container/enhancer-classes';
+import { moduleName } from '../container/module-names';
 
 /** A provider whose class is a toolkit, before its instance is resolved. @internal */
 export interface ToolkitCandidate {
@@ -93,7 +93,7 @@ function staticInstanceOf(wrapper: InstanceWrapper): object | undefined {
 
 function toolkitNameOf(cls: Function): string {
   const storage = getMetadataStorage();
-  for (const c of ancestorsOf(cls)) {
+  for (const c of ancestryOf(cls)) {
     // The nearest @Toolkit decides, as it does for the toolkit's other options.
     const toolkit = storage.toolkitOf(c);
     if (toolkit !== undefined) return toolkit.options.name ?? cls.name;

@@ -10,7 +10,7 @@ import { ContainerEnhancers } from '../container/container-enhancers';
 import { describeToken, resolveVisible } from '../container/container-resolver';
 import { TOOLWRIGHT_LOGGER_CONTEXT, TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
 import { NestEnhancerKit, applicationConfigOf } from '../nest-enhancers/nest-enhancer-kit';
-import type { ToolwrightModuleOptions } from '../module/toolwright-module-options';
+import type { ToolwrightModuleOptions } from '../options/toolwright-module-options';
 import type { DiscoveredToolkit } from './discovered-toolkit';
 import { requestScopedToolkitsError } from './scope-refusal';
 import { findToolkitCandidates, type ToolkitCandidate } from './toolkit-candidates';

@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { UserError } from '@toolwright/core';
 import { TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
-import type { ToolwrightModuleAsyncOptions, ToolwrightModuleOptions, ToolwrightOptionsFactory } from './toolwright-module-options';
+import type { ToolwrightModuleAsyncOptions, ToolwrightModuleOptions, ToolwrightOptionsFactory } from '../options/toolwright-module-options';
 
 /**
  * The providers of the module options for `forRootAsync`: from `useFactory` (with `inject`),

@@ -1,7 +1,7 @@
 import { Inject, type FactoryProvider } from '@nestjs/common';
 import { MemoryRunStore, UserError, type RunStore } from '@toolwright/core';
 import { TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
-import type { ToolwrightModuleOptions } from './toolwright-module-options';
+import type { ToolwrightModuleOptions } from '../options/toolwright-module-options';
 
 /** Injection token of the application's `RunStore` (`ToolwrightModule.forRoot({ store })`). */
 export const RUN_STORE = Symbol.for('toolwright:nestjs:run-store');

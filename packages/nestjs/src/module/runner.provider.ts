@@ -7,9 +7,9 @@ import { RunLifecycle } from '../cancellation/run-lifecycle';
 import { ToolwrightRunner } from '../cancellation/toolwright-runner';
 import type { ContainerEnhancers } from '../container/container-enhancers';
 import { TOOLWRIGHT_MODULE_OPTIONS } from '../constants/toolwright.constants';
-import { moduleName, moduleOf } from '../discovery/module-names';
+import { moduleName, moduleOf } from '../container/module-names';
 import { ToolkitRegistry } from '../discovery/toolkit-registry';
-import type { ApprovalPolicyEntry, ToolwrightModuleOptions } from './toolwright-module-options';
+import type { ApprovalPolicyEntry, ToolwrightModuleOptions } from '../options/toolwright-module-options';
 
 type Resolve = (entry: Type, what: string) => Promise<unknown>;
 

@@ -10,9 +10,9 @@ import { asyncOptionsProviders } from './async-options.providers';
 import { agentProviders } from './feature-providers';
 import { runnerProvider } from './runner.provider';
 import { RUN_STORE, runStoreProvider } from './run-store.provider';
-import { ToolwrightFeatureModule } from './toolwright-feature.module';
+import { ToolwrightFeatureModule } from '../container/toolwright-feature.module';
 import type { ToolwrightFeatureOptions } from './toolwright-feature-options';
-import type { ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightModuleOptions } from './toolwright-module-options';
+import type { ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightModuleOptions } from '../options/toolwright-module-options';
 
 const CORE_PROVIDERS: Provider[] = [ToolkitRegistry, AgentRegistry, RunLifecycle, runnerProvider, runStoreProvider];
 const CORE_EXPORTS = [Runner, ToolkitRegistry, AgentRegistry, TOOLWRIGHT_MODULE_OPTIONS, RUN_STORE];

@@ -1,8 +1,7 @@
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { ParamsFactory } from '@nestjs/core/helpers/external-context-creator';
-import { getMetadataStorage } from '@toolwright/core';
+import { ancestryOf, getMetadataStorage } from '@toolwright/core/internal';
 import { TOOL_PARAMS_METADATA } from '../constants/toolwright.constants';
-import { ancestorsOf } from '../container/enhancer-classes';
 
 /**
  * How a pipe sees a `@Ctx()` parameter: a number Nest maps to the `'custom'` argument type (as
@@ -41,7 +40,7 @@ export const toolParamsFactory: ParamsFactory = {
 export function describeToolParams(cls: Function, method: string): void {
   const storage = getMetadataStorage();
   let declaring: Function | undefined;
-  for (const c of ancestorsOf(cls)) {
+  for (const c of ancestryOf(cls)) {
     if (storage.toolsOf(c).has(method)) {
       declaring = c;
       break;

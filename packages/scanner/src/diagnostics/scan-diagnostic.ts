@@ -1,5 +1,5 @@
 import * as path from 'path';
-import * as ts from 'typescript';
+import type * as ts from 'typescript';
 
 /** A problem the scanner found, located in the source like a compiler error. */
 export interface ScanDiagnostic {

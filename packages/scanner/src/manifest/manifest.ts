@@ -1,5 +1,5 @@
 import * as fs from 'fs';
-import type { ToolSchemaEntry } from '../embedded-schema';
+import type { ToolSchemaEntry } from '../schema/tool-schema-entry';
 import type { ScannedTool } from '../scan/scan-tools';
 import { sortKeys } from '../schema/json-schema-utils';
 
@@ -37,7 +37,7 @@ export function readManifest(file: string): ToolManifest | undefined {
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${file} is not valid JSON (${(error as Error).message}) — delete it and run toolwright scan again`);
+    throw new Error(`${file} is not valid JSON (${(error as Error).message}) — delete it and run toolwright scan again`, { cause: error });
   }
   const manifest = parsed as Partial<ToolManifest>;
   if (manifest?.version !== 1 || typeof manifest.tools !== 'object' || manifest.tools === null) {

@@ -1,7 +1,7 @@
-import * as ts from 'typescript';
+import type * as ts from 'typescript';
 import type * as TJS from 'typescript-json-schema';
 import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
-import type { ToolSchemaEntry } from '../embedded-schema';
+import type { ToolSchemaEntry } from '../schema/tool-schema-entry';
 import { applyInitializerDefault } from '../schema/initializer-default';
 import { mergeIntersections } from '../schema/intersections';
 import { applyTypeNodeAnnotations } from '../schema/type-node-annotations';

@@ -1,7 +1,5 @@
-import type { JsonSchema } from '@toolwright/core';
+import { toStrictSchema, type JsonSchema } from '@toolwright/core';
 import { cloneJson } from '../schema/json-schema-utils';
-
-type StrictRewrite = (schema: JsonSchema) => JsonSchema;
 
 /** What core's strict rewrite refused: the field's path segments, what is wrong and the fix. */
 export interface CoreStrictProblem {
@@ -11,18 +9,14 @@ export interface CoreStrictProblem {
   fix: string;
 }
 
-let cached: StrictRewrite | null | undefined;
-
 /**
  * Runs core's `toStrictSchema` on a schema the scanner's own rules accepted, so that build time
- * and registration agree. Core is loaded lazily and only if it can be: the scanner works on its
- * own rules when it cannot. Returns the problem, or `undefined` when the schema passes.
+ * and registration agree (core is a peer dependency: the one copy the application runs).
+ * Returns the problem, or `undefined` when the schema passes.
  */
 export function coreStrictCheck(schema: JsonSchema): CoreStrictProblem | undefined {
-  const rewrite = loadRewrite();
-  if (!rewrite) return undefined;
   try {
-    rewrite(cloneJson(schema));
+    toStrictSchema(cloneJson(schema));
     return undefined;
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
@@ -49,17 +43,4 @@ function fieldSegments(pointer: string): string[] {
     else if (segment === 'anyOf' || segment === 'oneOf' || segment === 'allOf') i++;
   }
   return out;
-}
-
-function loadRewrite(): StrictRewrite | null {
-  if (cached !== undefined) return cached;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const core = require('@toolwright/core') as { toStrictSchema?: StrictRewrite };
-    cached = typeof core.toStrictSchema === 'function' ? core.toStrictSchema : null;
-  } catch {
-    // Core is not installed next to the scanner: its own strict rules are the whole check.
-    cached = null;
-  }
-  return cached;
 }

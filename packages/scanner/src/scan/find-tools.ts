@@ -2,8 +2,8 @@ import * as ts from 'typescript';
 import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
 import { evaluateStatic, isStaticObject, UNKNOWN } from '../schema/static-value';
 import { classKeysOf } from './class-keys';
-import { decoratorCalls, resolveImportedCallee } from './imports';
-import { snakeCase } from './tool-name';
+import { decoratorCalls, resolveImportedCallee } from '../ast/imports';
+import { toSnakeCase } from '@toolwright/core/internal';
 import { annotationsOf } from './tool-annotations';
 import type { ToolParameterSite, ToolSite } from './tool-site';
 
@@ -76,7 +76,7 @@ function collectClass(
     const methodName = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
     const options = tool.call.arguments[0] ? evaluateStatic(tool.call.arguments[0], checker) : undefined;
     const staticName = isStaticObject(options) && typeof options.name === 'string' ? options.name : undefined;
-    const toolName = staticName ?? snakeCase(methodName ?? 'tool');
+    const toolName = staticName ?? toSnakeCase(methodName ?? 'tool');
     if (!declaration.name || classKey === undefined || methodName === undefined) {
       found.diagnostics.push(
         diagnosticAt(member.name, {

@@ -1,6 +1,6 @@
 import * as ts from 'typescript';
 import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
-import type { ToolSchemaEntry } from '../embedded-schema';
+import type { ToolSchemaEntry } from '../schema/tool-schema-entry';
 import { createSchemaGenerator } from '../schema/generator';
 import { buildToolSchema } from './build-tool-schema';
 import { DEFAULT_CORE_MODULES, findToolSites, mayDeclareTools } from './find-tools';

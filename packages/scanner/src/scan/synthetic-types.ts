@@ -1,7 +1,7 @@
 import * as ts from 'typescript';
 import { classKeysOf } from './class-keys';
 import { coreDecoratorName } from './find-tools';
-import { decoratorCalls } from './imports';
+import { decoratorCalls } from '../ast/imports';
 
 /** The synthetic argument interfaces added to one source file. */
 export interface SyntheticPlan {

@@ -1,6 +1,6 @@
 import * as ts from 'typescript';
 import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
-import { decoratorCalls, resolveImportedCallee } from '../scan/imports';
+import { decoratorCalls, resolveImportedCallee } from '../ast/imports';
 import { refName, setType, valueBranches, type Definitions, type SchemaNode, cloneJson } from './json-schema-utils';
 import { evaluateStatic, isStaticObject, isStaticRegExp, UNKNOWN, type Evaluated } from './static-value';
 

@@ -1,4 +1,4 @@
-import type { ToolSchemaEntry } from '../embedded-schema';
+import type { ToolSchemaEntry } from '../schema/tool-schema-entry';
 
 /**
  * The entry as the transformer embeds it: `paramDescriptions` is left out when every one of them

@@ -1,7 +1,7 @@
 import * as ts from 'typescript';
 import { classKeysOf } from '../scan/class-keys';
 import { coreDecoratorName } from '../scan/find-tools';
-import { decoratorCalls } from '../scan/imports';
+import { decoratorCalls } from '../ast/imports';
 import type { ScannedTool } from '../scan/scan-tools';
 
 /**

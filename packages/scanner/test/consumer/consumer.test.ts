@@ -7,6 +7,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { stripVTControlCharacters } from 'util';
 import { EXPECTED_RUN } from './sources';
 import { lastJson, npmInstall, packAll, PACKAGES, REPO, run, runOk, unpack, writeFiles } from './scratch';
 import { tarballProblems } from './tarball-checks';
@@ -89,7 +90,7 @@ describe('installed into scratch projects outside the workspace', () => {
       const failing = run(bin(shared, 'nest'), ['build'], { cwd: dir });
       expect(failing.code).toBe(1);
       // Nest prints TypeScript's coloured format.
-      const printed = `${failing.stdout}${failing.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+      const printed = stripVTControlCharacters(`${failing.stdout}${failing.stderr}`);
       expect(printed).toMatch(/src\/tally\.ts:5:9 - error TS90001: toolwright: tool tally, parameter "counts"/);
     }, 120_000);
 
