@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, type CanActivate } from '@nestjs/common';
 import { GuardrailOutcome, type ToolInputGuardrail } from '@toolwright/core';
-import { isObservable, lastValueFrom } from 'rxjs';
+import { isObservable, lastValueFrom, type Observable } from 'rxjs';
 import { toolCallContext } from './context-host';
 
 /**
@@ -41,7 +41,7 @@ export function guardGuardrails(guards: readonly CanActivate[], cls: Function, h
   });
 }
 
-async function activated(result: boolean | Promise<boolean> | import('rxjs').Observable<boolean>): Promise<boolean> {
+async function activated(result: boolean | Promise<boolean> | Observable<boolean>): Promise<boolean> {
   const value = await result;
   // Truthy allows, as in Nest's GuardsConsumer.
   return Boolean(isObservable(value) ? await lastValueFrom(value) : value);

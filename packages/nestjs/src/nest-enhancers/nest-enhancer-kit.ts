@@ -1,5 +1,5 @@
 import type { ApplicationConfig } from '@nestjs/core';
-import { ModulesContainer } from '@nestjs/core';
+import { type ModulesContainer } from '@nestjs/core';
 import { ExternalExceptionFilterContext } from '@nestjs/core/exceptions/external-exception-filter-context';
 import { GuardsConsumer, GuardsContextCreator } from '@nestjs/core/guards';
 import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';

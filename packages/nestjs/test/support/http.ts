@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 /** A JSON answer of the app under test. */
 export interface JsonResponse {
   status: number;
-  body: any;
+  body: Record<string, unknown>;
 }
 
 /** The port the app listens on (it must listen on 127.0.0.1:0). */
