@@ -87,7 +87,7 @@ describe('McpToolset connections', () => {
       const [whoami] = await wrapped.tools(ctx);
       const serverPid = Number(((await whoami!.invoke({ ...ctx, callId: 'w', emit: () => undefined } as never, {})) as { text: string }).text);
       expect(serverPid).not.toBe(shellPid);
-      let left: boolean[] = [];
+      let left: boolean[];
       try {
         await wrapped.close();
         left = [processAlive(shellPid), processAlive(serverPid)];

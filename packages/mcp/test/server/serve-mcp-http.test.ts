@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -249,9 +250,9 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
       expect((await fetch(server.url!, { ...init, headers: { ...init.headers, Origin: 'https://evil.example' } })).status).toBe(403);
       const url = new URL(server.url!);
       const response = await new Promise<number>((resolve, reject) => {
-        const req = require('node:http').request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { Host: 'evil.example', Authorization: `Bearer ${TOKEN}` } }, (res: { statusCode: number; resume(): void }) => {
+        const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { Host: 'evil.example', Authorization: `Bearer ${TOKEN}` } }, (res: IncomingMessage) => {
           res.resume();
-          resolve(res.statusCode);
+          resolve(res.statusCode ?? 0);
         });
         req.on('error', reject);
         req.end('{}');
