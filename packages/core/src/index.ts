@@ -24,31 +24,31 @@ export type { Item, MessageItem, FunctionCallItem, FunctionCallOutputItem, Reaso
 export type {
   ToolFields, ToolContext, RunContext, ToolOptions, ParamOptions, ApprovalPredicate,
   FailureErrorFunction, DuplicatePolicy,
-} from './tool/tool';
-export type { JsonSchema } from './tool/json-schema';
-export type { NativeToolOffer } from './tool/native-tool-offer';
+} from './contracts/tool';
+export type { JsonSchema } from './contracts/json-schema';
+export type { NativeToolOffer } from './contracts/native-tool-offer';
 export { effectiveAnnotations } from './tool/tool-annotations';
-export type { ToolAnnotations, ToolExecutionHints } from './tool/tool';
+export type { ToolAnnotations, ToolExecutionHints } from './contracts/tool';
 
 // Guardrails and interceptors
 export { GuardrailOutcome, defineToolInputGuardrail, defineToolOutputGuardrail } from './guardrails/guardrail';
 export type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrails/guardrail';
 export { defineInputGuardrail, defineOutputGuardrail } from './guardrails/agent-guardrail';
 export type { InputGuardrail, OutputGuardrail, GuardrailResult } from './guardrails/agent-guardrail';
-export { REFUSED_OUTPUT_NOTICE } from './lifecycle/refused-output';
+export { REFUSED_OUTPUT_NOTICE } from './runner/lifecycle/refused-output';
 
 // Hooks, tracing and running tasks
 export type {
   RunHooks, AgentHooks, HookReturn, RunStartEvent, RunEndEvent, AgentStartEvent, AgentEndEvent, LlmStartEvent, LlmEndEvent,
   ToolStartEvent, ToolEndEvent, HandoffEvent,
-} from './lifecycle/run-hooks';
+} from './contracts/run-hooks';
 export type { TracingOptions, TracerProviderLike } from './tracing/tracing-options';
 export { RUNNING_TASK_TOOLS } from './tasks/task-tools';
-export type { ToolInterceptor, ToolInvocation } from './interceptors/tool-interceptor';
+export type { ToolInterceptor, ToolInvocation } from './contracts/tool-interceptor';
 
 // Toolsets
-export { isToolset } from './toolsets/toolset';
-export type { Toolset } from './toolsets/toolset';
+export { isToolset } from './contracts/toolset';
+export type { Toolset } from './contracts/toolset';
 export { ToolSearchToolset } from './toolsets/tool-search-toolset';
 export type { ToolSearchToolsetOptions, ToolSearchHit } from './toolsets/tool-search-toolset';
 export type { CatalogueEntry } from './toolsets/tool-catalogue';
@@ -61,12 +61,12 @@ export type { AgentAsToolOptions, AgentTool } from './agent/agent-as-tool';
 // Agents
 export { Agent } from './agent/agent';
 export type { AgentConfig, ToolEntry, Instructions } from './agent/agent';
-export type { ToolUseBehavior, ToolCallResult } from './agent/tool-use-behavior';
+export type { ToolUseBehavior, ToolCallResult } from './contracts/tool-use-behavior';
 
 // Models
 export type {
   Model, ModelRequest, ModelResponse, ModelStreamEvent, ModelSettings, ModelToolDefinition, ToolChoice,
-} from './model/model';
+} from './contracts/model';
 export { ScriptedModel } from './model/scripted-model';
 export type { ScriptedTurn, ScriptedStep, Script } from './model/scripted-model';
 
@@ -77,9 +77,9 @@ export type { RunResult, RunResultStatus } from './runner/run-result';
 export { defaultToolErrorText } from './runner/tool-failure';
 export { RunState } from './state/run-state';
 export type { RunStatus } from './state/run-state';
-export type { PendingBatch } from './state/pending-batch';
-export type { ApprovalRequest } from './state/approval-request';
-export type { NestedPause } from './state/pending-batch';
+export type { PendingBatch } from './contracts/pending-batch';
+export type { ApprovalRequest } from './contracts/approval-request';
+export type { NestedPause } from './contracts/pending-batch';
 export type { RunStateStringOptions } from './state/run-state';
 export type { PersistContext } from './state/persisted-context';
 export { RUN_STATE_FORMAT, RUN_STATE_VERSION } from './state/run-state-format';
@@ -106,8 +106,8 @@ export type { RunStoreKit } from './stores/run-store-kit';
 export type { ResumeOptions } from './runner/resume-options';
 
 // Approvals and duplicate calls
-export { DEFAULT_REJECTION_MESSAGE } from './approvals/approval-decision';
-export type { ApprovalDecision, ApproveOptions, RejectOptions, RecordedDecision } from './approvals/approval-decision';
+export { DEFAULT_REJECTION_MESSAGE } from './contracts/approval-decision';
+export type { ApprovalDecision, ApproveOptions, RejectOptions, RecordedDecision } from './contracts/approval-decision';
 export { defineApprovalPolicy, requireApprovalFor } from './approvals/approval-policy';
 export type { ApprovalPolicy, ApprovalPolicyInput, ApprovalPolicyCall, ToolNamePattern } from './approvals/approval-policy';
 export type { ToolAnnotationFilter } from './approvals/annotation-filter';
@@ -123,7 +123,7 @@ export { RunStream } from './events/run-stream';
 export type {
   RunEvent, ModelDeltaEvent, MessageEvent, ToolCalledEvent, ToolProgressEvent, ToolOutputEvent,
   ApprovalRequiredEvent, AgentChangedEvent, GuardrailTrippedEvent, RunCompletedEvent,
-} from './events/run-event';
+} from './contracts/run-event';
 
 // Declaring tools
 export { defineTool } from './tool/define-tool';

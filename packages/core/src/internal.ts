@@ -11,6 +11,7 @@ export type {
 // One helper per idea
 export { splitCamelCase } from './util/camel-case';
 export { toSnakeCase } from './tool/tool-name';
-export { isTool } from './runner/resolve-tools';
+export { isTool } from './contracts/is-tool';
+export { flattenEntries } from './toolsets/tool-entries';
 export { ancestryOf } from './toolkit/class-ancestry';
 export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/dto-validation';

@@ -1,17 +1,12 @@
 import { ToolInterruption } from '../approvals/tool-interruption';
 import { agentNameSlug } from '../handoffs/handoff';
 import { UserError } from '../errors/user.error';
-import type { RunEvent } from '../events/run-event';
-import { messageText } from '../items/item';
-import { ToolResult, toToolResult } from '../result/tool-result';
-import type { RunResult } from '../runner/run-result';
-import { runHostOf, type RunHost } from '../runner/run-host';
-import type { RunOptions } from '../runner/runner-options';
-import { RunState } from '../state/run-state';
-import { setTraceParent } from '../tracing/nested-trace-parent';
+import { toToolResult } from '../result/tool-result';
+import type { RunResult } from '../contracts/run-result';
+import { runHostOf } from '../contracts/run-host';
 import { defineTool } from '../tool/define-tool';
-import type { JsonSchema } from '../tool/json-schema';
-import type { Tool, ToolFields } from '../tool/tool';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { Tool, ToolFields } from '../contracts/tool';
 import type { Agent } from './agent';
 
 /** Options of `agent.asTool(...)`; any runner-side tool field (`needsApproval`, `timeoutMs`, ...) too. */
@@ -73,19 +68,8 @@ export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsTo
       if (!host) {
         throw new UserError(`The tool "${toolName}" runs agent "${agent.name}" and must be called by a Runner (it was invoked directly).`);
       }
-      // A call that paused on a nested approval runs again after the parent resumed: the nested
-      // run continues from its saved state (with the parent's decisions applied), not from scratch.
-      const input =
-        ctx.nestedState !== undefined
-          ? RunState.fromString<TContext>(agent, ctx.nestedState)
-          : customParameters || typeof args?.input !== 'string'
-            ? JSON.stringify(args ?? {})
-            : (args.input as string);
-      const runOptions: RunOptions<TContext> = { context: ctx.context, signal: ctx.signal };
-      if (maxTurns !== undefined) runOptions.maxTurns = maxTurns;
-      if (host.planMode) runOptions.planMode = host.planMode;
-      setTraceParent(runOptions, host.traceParent);
-      const result = await runNested(host, agent, input, runOptions);
+      const input = customParameters || typeof args?.input !== 'string' ? JSON.stringify(args ?? {}) : (args.input as string);
+      const result = await host.runNested(agent, input, maxTurns === undefined ? {} : { maxTurns });
       if (result.status === 'interrupted') throw new ToolInterruption(result.state);
       const output = outputExtractor ? await outputExtractor(result) : result.finalOutput;
       return toToolResult(output)
@@ -94,37 +78,4 @@ export function agentAsTool<TContext>(agent: Agent<TContext>, options: AgentAsTo
     },
   });
   return Object.assign(tool, { agent });
-}
-
-async function runNested<TContext>(host: RunHost, agent: Agent<TContext>, input: string | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<TContext>> {
-  if (!host.streaming) return host.runner.run(agent, input, options);
-  const stream = host.runner.stream(agent, input, options);
-  for await (const event of stream) {
-    if (event.type !== 'run_completed') host.progress(progressOf(event), event);
-  }
-  return (await stream.result) as RunResult<TContext>;
-}
-
-/** A short text rendering of a nested run's event, for UIs that only show text progress. */
-export function progressOf(event: RunEvent): ToolResult {
-  switch (event.type) {
-    case 'model_delta':
-      return ToolResult.text(event.delta);
-    case 'message':
-      return ToolResult.text(event.item.type === 'message' ? messageText(event.item) : `[${event.item.type}]`);
-    case 'tool_called':
-      return ToolResult.text(`${event.agent.name} → ${event.toolName}(${event.arguments})`);
-    case 'tool_progress':
-      return event.result;
-    case 'tool_output':
-      return ToolResult.text(`${event.agent.name} ← ${event.toolName}: ${event.result.text}`);
-    case 'approval_required':
-      return ToolResult.text(`waiting for approval: ${event.interruptions.map((r) => r.toolName).join(', ')}`);
-    case 'agent_changed':
-      return ToolResult.text(`${event.from.name} handed over to ${event.to.name}`);
-    case 'guardrail_tripped':
-      return ToolResult.text(`guardrail "${event.guardrail}" tripped on ${event.toolName}`);
-    case 'run_completed':
-      return ToolResult.text('done');
-  }
 }

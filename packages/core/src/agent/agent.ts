@@ -1,14 +1,13 @@
-import type { ModelSettings, Model } from '../model/model';
-import type { RunContext, Tool } from '../tool/tool';
-import type { Toolset } from '../toolsets/toolset';
+import type { ModelSettings, Model } from '../contracts/model';
+import type { RunContext } from '../contracts/tool';
+import type { ToolEntry } from '../contracts/tool-entry';
 import type { Handoff } from '../handoffs/handoff';
 import { agentAsTool, type AgentAsToolOptions, type AgentTool } from './agent-as-tool';
-import type { ToolUseBehavior } from './tool-use-behavior';
-import type { AgentHooks } from '../lifecycle/run-hooks';
+import type { ToolUseBehavior } from '../contracts/tool-use-behavior';
+import type { AgentHooks } from '../contracts/run-hooks';
 import type { InputGuardrail, OutputGuardrail } from '../guardrails/agent-guardrail';
 
-/** Anything `Agent.tools` accepts: a decorated instance, a `Tool`, a `Toolset`, or arrays of them. */
-export type ToolEntry = Tool | Toolset | object | ToolEntry[];
+export type { ToolEntry };
 
 /** The instructions of an agent: fixed text, or computed per run from the run context. */
 export type Instructions<TContext> = string | ((ctx: RunContext<TContext>, agent: Agent<TContext>) => string | Promise<string>);
@@ -142,4 +141,11 @@ function checkGuardrails<T extends { kind: string }>(agent: string, field: strin
     throw new TypeError(`Agent "${agent}": ${field} must be a list of guardrails built with ${define}({ name, check }).`);
   }
   return [...list];
+}
+
+// Completes `AgentRef` (contracts/class-refs.ts): contracts that name an agent mean this class.
+declare module '../contracts/class-refs' {
+  interface AgentRef<TContext> extends Agent<TContext> {
+    readonly name: string;
+  }
 }

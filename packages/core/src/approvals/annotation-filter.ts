@@ -1,5 +1,5 @@
 import { UserError } from '../errors/user.error';
-import type { ToolAnnotations } from '../tool/tool';
+import type { ToolAnnotations } from '../contracts/tool';
 import { effectiveAnnotations, TOOL_ANNOTATION_KEYS } from '../tool/tool-annotations';
 
 /**

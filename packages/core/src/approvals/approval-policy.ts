@@ -1,6 +1,6 @@
-import type { Agent } from '../agent/agent';
+import type { AgentRef as Agent } from '../contracts/class-refs';
 import { UserError } from '../errors/user.error';
-import type { RunContext, Tool } from '../tool/tool';
+import type { RunContext, Tool } from '../contracts/tool';
 import { annotationMatcher, isAnnotationFilter, type ToolAnnotationFilter } from './annotation-filter';
 
 /** One call of a batch, as approval policies see it. */

@@ -1,4 +1,4 @@
-import type { RecordedDecision } from './approval-decision';
+import type { RecordedDecision } from '../contracts/approval-decision';
 
 /**
  * The decisions recorded on a run: exact ones by call id and standing ones by tool name. An

@@ -2,8 +2,8 @@ import { parseToolArguments } from '../arguments/parse-tool-arguments';
 import { errorMessage } from '../errors/error-message';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { admitsNull, isSchemaObject, resolveLocalRef } from '../schema/schema-utils';
-import type { JsonSchema } from '../tool/json-schema';
-import type { Tool } from '../tool/tool';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { Tool } from '../contracts/tool';
 
 /**
  * Turns arguments edited by a person (the typed form a tool method receives, where optional

@@ -1,4 +1,4 @@
-import type { RunState } from '../state/run-state';
+import type { RunStateRef as RunState } from '../contracts/class-refs';
 
 /**
  * Thrown by a tool whose work paused for a human decision, typically an agent run as a tool

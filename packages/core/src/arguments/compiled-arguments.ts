@@ -1,8 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import { errorMessage } from '../errors/error-message';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
-import type { JsonSchema } from '../tool/json-schema';
-import { compileSchema } from './ajv-instance';
+import type { JsonSchema } from '../contracts/json-schema';
+import { compileSchema } from '../schema/ajv-instance';
 import { compileNullPlan, type NullPlan } from './null-plan';
 import { enforcedSchemaOf } from '../schema/strict-local-schema';
 

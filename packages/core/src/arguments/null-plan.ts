@@ -1,8 +1,8 @@
 import type { ValidateFunction } from 'ajv';
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject, resolveLocalRef } from '../schema/schema-utils';
 import { optionalDefaultsOf, optionalKeysOf } from '../schema/strict-optional-keys';
-import { compileSchema } from './ajv-instance';
+import { compileSchema } from '../schema/ajv-instance';
 
 /**
  * Where, in a validated argument value, `null`s that stand for "absent" must be removed. Built

@@ -2,7 +2,7 @@ import { errorMessage } from '../errors/error-message';
 import { ToolArgumentsError, type ArgumentViolation } from '../errors/tool-arguments.error';
 import { echo, formatCount } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import { scanArguments } from './argument-scan';
 import { compiledArgumentsOf, detailedValidatorOf, type CompiledArguments } from './compiled-arguments';
 import { mayContainForbiddenKeys } from './forbidden-keys';

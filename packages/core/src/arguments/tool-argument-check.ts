@@ -2,7 +2,7 @@ import { errorMessage } from '../errors/error-message';
 import { ToolArgumentsError, type ArgumentViolation } from '../errors/tool-arguments.error';
 import { echo } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 
 // Argument objects that passed the whole validation stage (schema and the tool's own checks),
 // so that a decorated tool's invoke does not run class-validator a second time on them.

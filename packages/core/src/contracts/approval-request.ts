@@ -1,4 +1,4 @@
-import type { Agent } from '../agent/agent';
+import type { AgentRef as Agent } from './class-refs';
 
 /** A tool call waiting for a human decision; listed in `RunResult.interruptions`. */
 export interface ApprovalRequest {

@@ -1,7 +1,7 @@
-import type { Item } from '../items/item';
-import type { JsonSchema } from '../tool/json-schema';
-import type { NativeToolOffer } from '../tool/native-tool-offer';
-import type { Usage } from '../result/usage';
+import type { Item } from './item';
+import type { JsonSchema } from './json-schema';
+import type { NativeToolOffer } from './native-tool-offer';
+import type { Usage } from './usage';
 
 /** A function tool as offered to the model. */
 export interface ModelToolDefinition {

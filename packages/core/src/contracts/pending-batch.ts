@@ -1,4 +1,4 @@
-import type { FunctionCallItem, FunctionCallOutputItem } from '../items/item';
+import type { FunctionCallItem, FunctionCallOutputItem } from './item';
 
 /**
  * The function calls of the latest model response that do not all have an output yet. The

@@ -1,9 +1,9 @@
-import type { Agent } from '../agent/agent';
-import type { Item } from '../items/item';
-import type { ToolResult } from '../result/tool-result';
-import type { OutputTruncation } from '../result/output-cap';
-import type { ApprovalRequest } from '../state/approval-request';
-import type { RunResult } from '../runner/run-result';
+import type { AgentRef as Agent } from './class-refs';
+import type { Item } from './item';
+import type { ToolResultRef as ToolResult } from './class-refs';
+import type { OutputTruncation } from './output-truncation';
+import type { ApprovalRequest } from './approval-request';
+import type { RunResult } from './run-result';
 
 /** A text delta of the model's answer, as it streams. */
 export interface ModelDeltaEvent {

@@ -1,10 +1,10 @@
-import type { Agent } from '../agent/agent';
-import type { Item } from '../items/item';
-import type { ModelRequest, ModelResponse } from '../model/model';
-import type { ToolResult } from '../result/tool-result';
-import type { RunResult } from '../runner/run-result';
-import type { RunState } from '../state/run-state';
-import type { RunContext, Tool, ToolContext } from '../tool/tool';
+import type { AgentRef as Agent } from './class-refs';
+import type { Item } from './item';
+import type { ModelRequest, ModelResponse } from './model';
+import type { ToolResultRef as ToolResult } from './class-refs';
+import type { RunResult } from './run-result';
+import type { RunStateRef as RunState } from './class-refs';
+import type { RunContext, Tool, ToolContext } from './tool';
 
 /** What a hook may return: nothing, or a promise the run waits for. */
 export type HookReturn = void | Promise<void>;

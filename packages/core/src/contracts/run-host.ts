@@ -1,27 +1,22 @@
-import type { RunEvent } from '../events/run-event';
-import type { ToolResult } from '../result/tool-result';
-import type { ToolContext } from '../tool/tool';
-import type { Runner } from './runner';
-import type { PlanModeOptions } from '../plan-mode/plan-mode';
+import type { AgentRef as Agent } from './class-refs';
+import type { RunResult } from './run-result';
+import type { ToolContext } from './tool';
 
 /** Where a tool's `ToolContext` keeps its handle on the run that called it. @internal */
 export const RUN_HOST = Symbol.for('toolwright.runHost');
 
 /**
- * What a tool that starts a nested run (an agent used as a tool) needs from the calling run:
- * the runner, whether the run is streamed, and a way to forward the nested run's events as
- * progress of the call. @internal
+ * What a tool that starts a nested run (an agent used as a tool) needs from the calling run.
+ * The runner provides it per call. @internal
  */
 export interface RunHost {
-  readonly runner: Runner;
-  /** Whether the calling run is streamed (nested runs are then streamed too). */
-  readonly streaming: boolean;
-  /** Sends `tool_progress` for the call, carrying the nested run's `event`. */
-  progress(result: ToolResult, event: RunEvent): void;
-  /** Set when the calling run is in plan mode: nested runs plan too (read-only tools only). */
-  readonly planMode?: PlanModeOptions;
-  /** The span context of the call, when the calling run is traced: nested runs' spans nest under it. */
-  readonly traceParent?: unknown;
+  /**
+   * Runs `agent` as a nested run on the calling run's runner: with the call's context and
+   * signal, streamed (its events forwarded as progress of the call) when the calling run is, in
+   * plan mode and traced under the call when the calling run is, and resumed from the call's
+   * saved nested state when it paused on a nested approval before.
+   */
+  runNested<TContext>(agent: Agent<TContext>, input: string, options: { maxTurns?: number }): Promise<RunResult<TContext>>;
 }
 
 /** The run host of a call's context, or `undefined` when the context was not built by a Runner. @internal */

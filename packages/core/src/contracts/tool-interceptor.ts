@@ -1,5 +1,5 @@
-import type { Tool, ToolContext } from '../tool/tool';
-import type { ToolResult } from '../result/tool-result';
+import type { Tool, ToolContext } from './tool';
+import type { ToolResultRef as ToolResult } from './class-refs';
 
 /** The call an interceptor wraps. */
 export interface ToolInvocation {

@@ -1,5 +1,5 @@
-import type { RunContext } from '../tool/tool';
-import type { ToolResult } from '../result/tool-result';
+import type { RunContext } from './tool';
+import type { ToolResultRef as ToolResult } from './class-refs';
 
 /** One executed call of a batch, as `toolUseBehavior` functions see it. */
 export interface ToolCallResult {

@@ -1,11 +1,11 @@
-import type { Agent } from '../agent/agent';
-import type { ToolResult } from '../result/tool-result';
-import type { Usage } from '../result/usage';
-import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
-import type { ToolInterceptor } from '../interceptors/tool-interceptor';
+import type { AgentRef as Agent } from './class-refs';
+import type { ToolResultRef as ToolResult } from './class-refs';
+import type { Usage } from './usage';
+import type { ToolInputGuardrail, ToolOutputGuardrail } from './tool-guardrail';
+import type { ToolInterceptor } from './tool-interceptor';
 import type { JsonSchema } from './json-schema';
 import type { NativeToolOffer } from './native-tool-offer';
-import type { ArgumentViolation } from '../errors/tool-arguments.error';
+import type { ArgumentViolation } from './argument-violation';
 
 /** What every part of a run can see: the user's typed context and the run's live usage. */
 export interface RunContext<TContext = unknown> {

@@ -1,4 +1,4 @@
-import type { RunContext, Tool } from '../tool/tool';
+import type { RunContext, Tool } from './tool';
 
 /**
  * A named source of tools, asked for its tools at the start of every turn, so the tools may

@@ -2,7 +2,7 @@ import { UserError } from '../errors/user.error';
 import { FORBIDDEN_ARGUMENT_KEYS } from '../arguments/forbidden-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { copyOptions } from '../metadata/options-copy';
-import type { ParamOptions } from '../tool/tool';
+import type { ParamOptions } from '../contracts/tool';
 import { assertLegacyDecorator, describeClass, describeMethod, describeParameter, parameterNamesOf } from './decorator-environment';
 
 type Kind = 'param' | 'args' | 'ctx';

@@ -1,6 +1,6 @@
 import { UserError } from '../errors/user.error';
 import { getMetadataStorage } from '../metadata/metadata-storage';
-import type { ApprovalPredicate } from '../tool/tool';
+import type { ApprovalPredicate } from '../contracts/tool';
 import { enhancerTarget, type ClassOrMethodDecorator } from './enhancer-target';
 
 /**

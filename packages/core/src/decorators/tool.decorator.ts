@@ -5,7 +5,7 @@ import { getMetadataStorage } from '../metadata/metadata-storage';
 import { checkEmbeddedSchema } from '../metadata/schema-manifest';
 import { copyOptions } from '../metadata/options-copy';
 import { ToolRecord } from '../metadata/tool-record';
-import type { Tool as ToolObject, ToolOptions } from '../tool/tool';
+import type { Tool as ToolObject, ToolOptions } from '../contracts/tool';
 import { annotationProblem } from '../tool/tool-annotations';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
 import { checkToolParameters } from './check-tool-parameters';

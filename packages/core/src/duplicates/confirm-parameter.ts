@@ -1,7 +1,7 @@
 import { UserError } from '../errors/user.error';
 import { isSchemaObject } from '../schema/schema-utils';
-import type { JsonSchema } from '../tool/json-schema';
-import type { Tool } from '../tool/tool';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { Tool } from '../contracts/tool';
 import { nestingExceeds } from '../arguments/json-text';
 import { echo } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';

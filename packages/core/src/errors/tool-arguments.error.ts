@@ -1,12 +1,11 @@
+import type { ArgumentViolation } from '../contracts/argument-violation';
 import { capMessage, echo, formatCount, prefixOf, suffixOf } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { ToolwrightError } from './toolwright.error';
 
 /** One reason a tool call's arguments were refused; `path` is a JSON pointer such as `/units`. */
-export interface ArgumentViolation {
-  path: string;
-  message: string;
-}
+
+export type { ArgumentViolation };
 
 /**
  * The arguments of a tool call could not be parsed or did not match the tool's schema.

@@ -1,5 +1,5 @@
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
-import type { RunEvent, ToolProgressEvent } from './run-event';
+import type { RunEvent, ToolProgressEvent } from '../contracts/run-event';
 
 /**
  * A single-consumer queue of run events, closed once with or without an error, with bounded

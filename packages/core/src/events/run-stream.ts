@@ -1,7 +1,7 @@
 import { UserError } from '../errors/user.error';
-import type { RunResult } from '../runner/run-result';
+import type { RunResult } from '../contracts/run-result';
 import type { EventChannel } from './event-channel';
-import type { RunEvent } from './run-event';
+import type { RunEvent } from '../contracts/run-event';
 
 /**
  * A streamed run: iterate it for the run's events, await `result` for the outcome. The run

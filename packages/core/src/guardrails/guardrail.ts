@@ -1,11 +1,8 @@
-import type { Tool, ToolContext } from '../tool/tool';
-import type { ToolResult } from '../result/tool-result';
+import type { GuardrailOutcome as Outcome, ToolInputGuardrail, ToolOutputGuardrail } from '../contracts/tool-guardrail';
 
+export type { ToolInputGuardrail, ToolOutputGuardrail };
 /** What a guardrail decided. Build with `GuardrailOutcome.allow()` / `.reject()` / `.tripwire()`. */
-export type GuardrailOutcome =
-  | { kind: 'allow'; info?: unknown }
-  | { kind: 'reject'; message: string; info?: unknown }
-  | { kind: 'tripwire'; message: string; info?: unknown };
+export type GuardrailOutcome = Outcome;
 
 /** Builders for guardrail outcomes. */
 export const GuardrailOutcome = {
@@ -22,20 +19,6 @@ export const GuardrailOutcome = {
     return info === undefined ? { kind: 'tripwire', message } : { kind: 'tripwire', message, info };
   },
 };
-
-/** Checks a call's validated arguments before the tool runs. */
-export interface ToolInputGuardrail {
-  kind: 'input';
-  name: string;
-  check(input: { tool: Tool; args: any; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
-}
-
-/** Checks a call's result after the tool ran. */
-export interface ToolOutputGuardrail {
-  kind: 'output';
-  name: string;
-  check(input: { tool: Tool; args: any; result: ToolResult; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
-}
 
 /** Defines a tool input guardrail. */
 export function defineToolInputGuardrail(def: Omit<ToolInputGuardrail, 'kind'>): ToolInputGuardrail {

@@ -1,9 +1,9 @@
-import type { Agent } from '../agent/agent';
+import type { AgentRef as Agent } from '../contracts/class-refs';
 import { errorMessage } from '../errors/error-message';
 import { GuardrailTripwireError } from '../errors/guardrail-tripwire.error';
 import { UserError } from '../errors/user.error';
 import type { Item } from '../items/item';
-import type { RunContext } from '../tool/tool';
+import type { RunContext } from '../contracts/tool';
 import type { GuardrailResult, InputGuardrail, OutputGuardrail } from './agent-guardrail';
 import type { GuardrailOutcome } from './guardrail';
 

@@ -1,4 +1,4 @@
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import { defineTool } from '../tool/define-tool';
 import type { Handoff } from './handoff';
 

@@ -1,8 +1,8 @@
-import type { Agent } from '../agent/agent';
+import type { AgentRef as Agent } from '../contracts/class-refs';
 import { UserError } from '../errors/user.error';
 import type { Item } from '../items/item';
-import type { JsonSchema } from '../tool/json-schema';
-import type { RunContext, ToolOptions } from '../tool/tool';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { RunContext, ToolOptions } from '../contracts/tool';
 import { assertValidToolName, toSnakeCase } from '../tool/tool-name';
 
 /** Options of {@link handoff}. */

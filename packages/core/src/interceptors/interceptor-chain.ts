@@ -1,5 +1,5 @@
 import { toToolResult, type ToolResult } from '../result/tool-result';
-import type { ToolInterceptor, ToolInvocation } from './tool-interceptor';
+import type { ToolInterceptor, ToolInvocation } from '../contracts/tool-interceptor';
 
 /**
  * Runs `invoke` inside the interceptors, outermost first (runner-level, then the tool's): each

@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../tool/json-schema';
-import type { ToolAnnotations, ToolExecutionHints } from '../tool/tool';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { ToolAnnotations, ToolExecutionHints } from '../contracts/tool';
 
 /**
  * The schema of one tool as the scanner produces it: embedded by the transformer as the second

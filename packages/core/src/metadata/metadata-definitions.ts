@@ -1,6 +1,6 @@
-import type { ApprovalPredicate, ParamOptions, ToolOptions } from '../tool/tool';
+import type { ApprovalPredicate, ParamOptions, ToolOptions } from '../contracts/tool';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
-import type { ToolInterceptor } from '../interceptors/tool-interceptor';
+import type { ToolInterceptor } from '../contracts/tool-interceptor';
 import type { EmbeddedToolSchema } from './embedded-schema';
 
 /** A class that can be instantiated; guardrails and interceptors may be given as classes. */

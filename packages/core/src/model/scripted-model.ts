@@ -1,7 +1,7 @@
 import { ModelError } from '../errors/model.error';
 import type { FunctionCallItem, Item, MessageItem } from '../items/item';
 import type { Usage } from '../result/usage';
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from './model';
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '../contracts/model';
 
 /** One scripted model turn: some text, some tool calls, or both. */
 export interface ScriptedTurn {

@@ -1,6 +1,6 @@
 import { UserError } from '../errors/user.error';
-import type { Tool } from '../tool/tool';
-import { isTool } from '../runner/resolve-tools';
+import type { Tool } from '../contracts/tool';
+import { isTool } from '../contracts/is-tool';
 import { assertValidToolName } from '../tool/tool-name';
 import { submitPlanTool, SUBMIT_PLAN_TOOL } from './submit-plan-tool';
 

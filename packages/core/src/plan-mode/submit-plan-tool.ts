@@ -1,6 +1,6 @@
 import { ToolResult } from '../result/tool-result';
 import { defineTool } from '../tool/define-tool';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 
 /** The name of the built-in plan-submission tool. */
 export const SUBMIT_PLAN_TOOL = 'submit_plan';

@@ -1,28 +1,6 @@
-/** Text content, as in the Responses API's `function_call_output` content list. */
-export interface TextContent {
-  type: 'input_text';
-  text: string;
-}
+import type { TextContent, ImageContent, FileContent, ContentPart } from '../contracts/content';
 
-/** Image content: a URL (including `data:` URLs) or an uploaded file id. */
-export interface ImageContent {
-  type: 'input_image';
-  imageUrl?: string;
-  fileId?: string;
-  detail?: 'low' | 'high' | 'auto';
-}
-
-/** File content: a URL, an uploaded file id, or inline data as a `data:` URL with a filename. */
-export interface FileContent {
-  type: 'input_file';
-  fileUrl?: string;
-  fileId?: string;
-  fileData?: string;
-  filename?: string;
-}
-
-/** One part of a tool's output or of a message. */
-export type ContentPart = TextContent | ImageContent | FileContent;
+export type { TextContent, ImageContent, FileContent, ContentPart };
 
 type ImageSource = { url: string } | { fileId: string } | { data: Uint8Array; mimeType: string };
 type FileSource = { url: string } | { fileId: string } | { data: Uint8Array; filename: string; mimeType?: string };

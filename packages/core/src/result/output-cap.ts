@@ -1,16 +1,9 @@
+import type { OutputTruncation } from '../contracts/output-truncation';
 import { formatCount, prefixOf } from '../limits/bounded-text';
 import type { ContentPart } from './content';
 import { toModelOutput, type ToolResult } from './tool-result';
 
-/** How a tool output's text was cut before it was sent to the model. */
-export interface OutputTruncation {
-  /** The cap that applied, in UTF-8 bytes. */
-  limitBytes: number;
-  /** UTF-8 bytes of text in the tool's full output. */
-  originalBytes: number;
-  /** UTF-8 bytes of that text the model was sent (the marker not counted). */
-  keptBytes: number;
-}
+export type { OutputTruncation };
 
 /** What the model is sent for a call's result, and how it was cut, if it was. @internal */
 export interface CappedOutput {

@@ -3,7 +3,7 @@ import { echo } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { Content, isContentPart, type ContentPart } from './content';
 import type { Usage } from './usage';
-import type { Agent } from '../agent/agent';
+import type { AgentRef as Agent } from '../contracts/class-refs';
 
 /** How a UI may render a result. Never sent to the model. */
 export type DisplayHint = 'diff' | 'terminal' | 'table' | 'json' | 'markdown' | (string & {});
@@ -210,4 +210,11 @@ function stripUndefined<T extends object>(fields: T): Partial<T> {
   const out: Partial<T> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   return out;
+}
+
+// Completes `ToolResultRef` (contracts/class-refs.ts): contracts that name a result mean this class.
+declare module '../contracts/class-refs' {
+  interface ToolResultRef extends ToolResult {
+    readonly text: string;
+  }
 }

@@ -1,12 +1,6 @@
-/** Token usage, summed over a run. Mirrors the fields model providers report. */
-export interface Usage {
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-  totalTokens: number;
-  cachedInputTokens: number;
-  reasoningTokens: number;
-}
+import type { Usage } from '../contracts/usage';
+
+export type { Usage };
 
 /** A usage record with every counter at zero. */
 export function emptyUsage(): Usage {

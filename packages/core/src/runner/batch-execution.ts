@@ -1,6 +1,6 @@
 import type { Agent } from '../agent/agent';
 import type { FunctionCallOutputItem } from '../items/item';
-import type { PendingBatch } from '../state/pending-batch';
+import type { PendingBatch } from '../contracts/pending-batch';
 import type { CallOutcome } from './call-outcome';
 import { executeCall } from './call-execution';
 import { checkPreparedCalls, prepareCall, type PreparedCall } from './call-preparation';
@@ -8,11 +8,11 @@ import { incompleteCallResult } from './incomplete-response';
 import type { TurnTools } from './resolve-tools';
 import type { RunEnvironment } from './run-environment';
 import { runBounded } from './bounded-concurrency';
-import { answerIgnoredHandoffs } from '../handoffs/handoff-batch';
-import { reviewApprovals } from '../approvals/approval-stage';
-import { checkResumedCalls, pauseForNestedRuns } from '../approvals/resume-checks';
-import { applyDuplicatePolicies, recordCalledTool } from '../duplicates/duplicate-stage';
-import { applyPlanMode } from '../plan-mode/plan-stage';
+import { answerIgnoredHandoffs } from './stages/handoff-batch';
+import { reviewApprovals } from './stages/approval-stage';
+import { checkResumedCalls, pauseForNestedRuns } from './stages/resume-checks';
+import { applyDuplicatePolicies, recordCalledTool } from './stages/duplicate-stage';
+import { applyPlanMode } from './stages/plan-stage';
 
 /**
  * Executes the pending batch of calls of one response and appends their outputs to the history

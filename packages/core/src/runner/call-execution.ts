@@ -1,14 +1,14 @@
 import type { Agent } from '../agent/agent';
 import { ToolCallError } from '../errors/tool-call.error';
-import { runInputGuardrails, runOutputGuardrails, type OnTripwire } from '../guardrails/run-tool-guardrails';
+import { runInputGuardrails, runOutputGuardrails, type OnTripwire } from './stages/run-tool-guardrails';
 import { runInterceptors } from '../interceptors/interceptor-chain';
 import { detailsRoundTripProblem, ToolResult } from '../result/tool-result';
 import { ToolInterruption } from '../approvals/tool-interruption';
-import { nestedStateWithDecisions } from '../approvals/nested-state';
+import { nestedStateWithDecisions } from './stages/nested-state';
 import { addUsage } from '../result/usage';
 import { capToolOutput } from '../result/output-cap';
-import type { ToolOutputEvent } from '../events/run-event';
-import type { Tool } from '../tool/tool';
+import type { ToolOutputEvent } from '../contracts/run-event';
+import type { Tool } from '../contracts/tool';
 import { CallRecord } from './call-record';
 import type { CallOutcome } from './call-outcome';
 import type { PreparedCall } from './call-preparation';

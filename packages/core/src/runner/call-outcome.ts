@@ -2,7 +2,7 @@ import type { FunctionCallItem } from '../items/item';
 import type { ToolResult } from '../result/tool-result';
 import type { ContentPart } from '../result/content';
 import type { OutputTruncation } from '../result/output-cap';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import type { ToolInterruption } from '../approvals/tool-interruption';
 
 /** What one call of a batch ended with. @internal */

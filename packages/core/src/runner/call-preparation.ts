@@ -2,7 +2,7 @@ import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import type { FunctionCallItem } from '../items/item';
 import { ToolResult } from '../result/tool-result';
 import { parseToolArguments } from '../arguments/parse-tool-arguments';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import type { TurnTools } from './resolve-tools';
 import { CONFIRM_DUPLICATE_PARAMETER, splitConfirmFlag } from '../duplicates/confirm-parameter';
 import { checkToolArguments } from '../arguments/tool-argument-check';

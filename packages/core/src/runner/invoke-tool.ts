@@ -1,6 +1,6 @@
 import { ToolTimeoutError } from '../errors/tool-timeout.error';
 import { toToolResult, type ToolResult } from '../result/tool-result';
-import type { Tool, ToolContext } from '../tool/tool';
+import type { Tool, ToolContext } from '../contracts/tool';
 import type { CallRecord } from './call-record';
 
 /**

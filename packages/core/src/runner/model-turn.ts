@@ -5,7 +5,7 @@ import { ToolwrightError } from '../errors/toolwright.error';
 import { messageText, type FunctionCallItem, type FunctionCallOutputItem } from '../items/item';
 import { echo } from '../limits/bounded-text';
 import { ToolResult } from '../result/tool-result';
-import type { Model, ModelRequest, ModelResponse } from '../model/model';
+import type { Model, ModelRequest, ModelResponse } from '../contracts/model';
 import { addUsage, type Usage } from '../result/usage';
 import type { TurnTools } from './resolve-tools';
 import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';

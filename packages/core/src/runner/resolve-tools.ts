@@ -1,15 +1,14 @@
-import { Agent, type ToolEntry } from '../agent/agent';
+import type { Agent } from '../agent/agent';
+import { isTool } from '../contracts/is-tool';
+import type { ModelToolDefinition } from '../contracts/model';
+import type { Tool } from '../contracts/tool';
+import type { Toolset } from '../contracts/toolset';
 import { UserError } from '../errors/user.error';
-import type { ModelToolDefinition } from '../model/model';
-import type { Tool } from '../tool/tool';
-import { isToolkitInstance, toolsOf } from '../toolkit/tools-of';
-import { isToolset, type Toolset } from '../toolsets/toolset';
+import { describeEntry } from '../toolsets/tool-entries';
 import { acquireToolset } from '../toolsets/toolset-lifecycle';
-import { Handoff } from '../handoffs/handoff';
-import { buildHandoffTool } from '../handoffs/handoff-tool';
 import type { RunEnvironment } from './run-environment';
 import { isThenable } from './invoke-tool';
-import { advertisedParameters } from '../duplicates/confirm-parameter';
+import { definitionOf } from './tool-definition';
 
 /** The tools offered in one turn. @internal */
 export interface TurnTools {
@@ -27,52 +26,6 @@ export interface TurnTools {
 export function isDeferredToolName(tools: TurnTools, name: string): boolean {
   if (tools.deferredNames.has(name)) return true;
   return tools.toolsets.some((toolset) => toolset.hasDeferredTool?.(name) === true);
-}
-
-/** Whether `value` is a `Tool` object (a function tool with `invoke`). */
-export function isTool(value: unknown): value is Tool {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<Tool>;
-  return v.type === 'function' && typeof v.name === 'string' && typeof v.invoke === 'function';
-}
-
-/**
- * Flattens an agent's `tools` into tools and toolsets: arrays are flattened, decorated
- * instances become their tools. Done once per agent per run.
- */
-export function flattenToolEntries(agent: Agent<any>, entries: readonly ToolEntry[]): Array<Tool | Toolset> {
-  const out: Array<Tool | Toolset> = [];
-  const visit = (entry: ToolEntry, path: string): void => {
-    if (Array.isArray(entry)) {
-      entry.forEach((child, i) => visit(child, `${path}[${i}]`));
-    } else if (isTool(entry) || isToolset(entry)) {
-      out.push(entry);
-    } else if (isToolkitInstance(entry)) {
-      out.push(...toolsOf(entry));
-    } else {
-      throw new UserError(
-        `Agent "${agent.name}": tools${path} is not a tool (${describe(entry)}). ` +
-          'Pass an instance of a class with @Tool methods, a Tool from defineTool(...), a Toolset, or an array of these.',
-      );
-    }
-  };
-  entries.forEach((entry, i) => visit(entry, `[${i}]`));
-  return out;
-}
-
-/**
- * The handoff tools of an agent, built once per agent per run: each entry of `handoffs` (an
- * `Agent` or a `Handoff`) becomes a `transfer_to_<name>` tool.
- */
-export function buildHandoffTools(agent: Agent<any>): Tool[] {
-  return agent.handoffs.map((entry, i) => {
-    if (entry instanceof Handoff) return buildHandoffTool(entry);
-    if (entry instanceof Agent) return buildHandoffTool(new Handoff(entry));
-    throw new UserError(
-      `Agent "${agent.name}": handoffs[${i}] is ${describe(entry)}, not an Agent or a Handoff. ` +
-        'List agents (handoffs: [billingAgent]) or handoff(agent, { ... }) results.',
-    );
-  });
 }
 
 /**
@@ -114,12 +67,12 @@ async function resolveEntries(env: RunEnvironment, agent: Agent<any>, entries: R
       turn.toolsets.push(entry);
       const tools = await entry.tools(env.runContext);
       if (!Array.isArray(tools)) {
-        throw new UserError(`Toolset "${entry.name}" returned ${describe(tools)} from tools(ctx); it must return an array of Tool objects.`);
+        throw new UserError(`Toolset "${entry.name}" returned ${describeEntry(tools)} from tools(ctx); it must return an array of Tool objects.`);
       }
       for (const tool of tools) {
         if (!isTool(tool)) {
           throw new UserError(
-            `Toolset "${entry.name}" returned ${describe(tool)} among its tools; tools(ctx) must return Tool objects (defineTool(...), toolsOf(instance)).`,
+            `Toolset "${entry.name}" returned ${describeEntry(tool)} among its tools; tools(ctx) must return Tool objects (defineTool(...), toolsOf(instance)).`,
           );
         }
         const pending = offer(env, agent, turn, sources, tool, entry.name);
@@ -177,28 +130,4 @@ async function setUpToolset(env: RunEnvironment, toolset: Toolset): Promise<void
   if (env.openToolsets.has(toolset)) return;
   await acquireToolset(toolset);
   env.openToolsets.add(toolset);
-}
-
-const definitions = new WeakMap<Tool, ModelToolDefinition>();
-
-/** The model-facing definition of a tool, built once per tool object. */
-export function definitionOf(tool: Tool): ModelToolDefinition {
-  let definition = definitions.get(tool);
-  // A `duplicates: 'confirm'` tool is advertised with an extra `confirm_duplicate` flag.
-  const parameters = advertisedParameters(tool);
-  if (!definition || definition.name !== tool.name || definition.parameters !== parameters) {
-    definition = { name: tool.name, description: tool.description, parameters, strict: tool.strict };
-    if (tool.native) definition.native = tool.native;
-    definitions.set(tool, definition);
-  }
-  return definition;
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value !== 'object') return `a ${typeof value}`;
-  const name = (value as object).constructor?.name;
-  return name && name !== 'Object'
-    ? `an instance of ${name} with no @Tool methods — decorate its methods with @Tool`
-    : 'a plain object that is neither a Tool nor a Toolset';
 }

@@ -1,18 +1,18 @@
 import type { Agent } from '../agent/agent';
 import type { EventChannel } from '../events/event-channel';
-import type { RunEvent } from '../events/run-event';
+import type { RunEvent } from '../contracts/run-event';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
-import type { ToolInterceptor } from '../interceptors/tool-interceptor';
-import type { Model, ModelSettings } from '../model/model';
+import type { ToolInterceptor } from '../contracts/tool-interceptor';
+import type { Model, ModelSettings } from '../contracts/model';
 import type { RunState } from '../state/run-state';
-import type { RunContext, Tool } from '../tool/tool';
-import type { Toolset } from '../toolsets/toolset';
+import type { RunContext, Tool } from '../contracts/tool';
+import type { Toolset } from '../contracts/toolset';
 import type { CallRecord } from './call-record';
 import type { RunCancellation } from './run-cancellation';
 import type { ApprovalPolicy } from '../approvals/approval-policy';
 import type { ApprovalHandler } from './runner-options';
 import type { ResolvedPlanMode } from '../plan-mode/plan-mode';
-import type { RunLifecycle } from '../lifecycle/run-lifecycle';
+import type { RunLifecycle } from './lifecycle/run-lifecycle';
 import type { Runner } from './runner';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */

@@ -2,14 +2,16 @@ import type { Agent } from '../agent/agent';
 import { ConsecutiveToolFailuresError } from '../errors/consecutive-tool-failures.error';
 import { MaxTurnsExceededError } from '../errors/max-turns-exceeded.error';
 import { UserError } from '../errors/user.error';
-import type { PendingBatch } from '../state/pending-batch';
+import type { PendingBatch } from '../contracts/pending-batch';
 import type { CallOutcome } from './call-outcome';
 import { executeBatch } from './batch-execution';
 import { runModelTurn } from './model-turn';
-import { buildHandoffTools, flattenToolEntries, isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-tools';
-import { performHandoff } from '../handoffs/handoff-batch';
+import { isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-tools';
+import { buildHandoffTools } from './handoff-tools';
+import { flattenToolEntries } from '../toolsets/tool-entries';
+import { performHandoff } from './stages/handoff-batch';
 import { planModeEntries } from '../plan-mode/plan-mode';
-import { lifecycleForTurn } from '../lifecycle/create-lifecycle';
+import { lifecycleForTurn } from './lifecycle/create-lifecycle';
 import type { AgentRunInfo, RunEnvironment } from './run-environment';
 import { decideAfterBatch } from './tool-use-decision';
 
@@ -110,7 +112,7 @@ function agentRunInfo(env: RunEnvironment, agent: Agent<any>): AgentRunInfo {
         `Agent "${agent.name}" has no model. Pass one to the Runner (new Runner({ model })) or to the agent (new Agent({ model, ... })).`,
       );
     }
-    const entries = [...flattenToolEntries(agent, agent.tools), ...buildHandoffTools(agent)];
+    const entries = [...flattenToolEntries(agent.name, agent.tools), ...buildHandoffTools(agent)];
     info = {
       entries: [...entries, ...planModeEntries(env.planMode, entries), ...(env.lifecycle?.builtInTools(entries) ?? [])],
       model,

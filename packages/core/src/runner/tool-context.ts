@@ -3,11 +3,12 @@ import type { FunctionCallItem } from '../items/item';
 import { ToolResult, toToolResult } from '../result/tool-result';
 import { errorMessage } from '../errors/error-message';
 import type { Usage } from '../result/usage';
-import type { ToolContext } from '../tool/tool';
+import type { ToolContext } from '../contracts/tool';
 import type { CallRecord } from './call-record';
-import type { RunLifecycle } from '../lifecycle/run-lifecycle';
+import type { RunLifecycle } from './lifecycle/run-lifecycle';
 import { emitEvent, type RunEnvironment } from './run-environment';
-import { RUN_HOST, type RunHost } from './run-host';
+import { RUN_HOST, type RunHost } from '../contracts/run-host';
+import { runNestedAgent, type NestedRunSetup } from './nested-run';
 
 const CALL_RECORD = Symbol('toolwright.callRecord');
 const LIFECYCLE = Symbol('toolwright.lifecycle');
@@ -74,18 +75,22 @@ export class CallToolContext<TContext> implements ToolContext<TContext> {
     const { env, agent, record } = this;
     const runner = env.runner;
     if (!runner) return undefined;
-    return {
+    const setup: NestedRunSetup = {
       runner,
       streaming: env.streaming,
       traceParent: env.lifecycle?.tracer?.callContext(this.callId),
       // A nested run refuses what is not read-only as the calling run does, but is not offered
       // the calling run's submission tool (naming it makes its own tool of that name allowed).
       ...(env.planMode ? { planMode: { submitTool: env.planMode.submitToolName, readOnlyTools: [...env.planMode.readOnlyTools] } } : {}),
+      context: this.context,
+      signal: this.signal,
+      ...(this.nestedState !== undefined ? { nestedState: this.nestedState } : {}),
       progress: (result, event) => {
         if (record.done || !env.streaming) return;
         emitEvent(env, { type: 'tool_progress', agent, toolName: this.toolName, callId: this.callId, result, event });
       },
     };
+    return { runNested: (nested, input, options) => runNestedAgent(setup, nested, input, options.maxTurns) };
   }
 }
 

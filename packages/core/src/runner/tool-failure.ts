@@ -3,7 +3,7 @@ import { capMessage, echo, prefixOf } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { ToolCallError } from '../errors/tool-call.error';
 import { ToolResult } from '../result/tool-result';
-import type { Tool, ToolContext } from '../tool/tool';
+import type { Tool, ToolContext } from '../contracts/tool';
 
 /** The text the model sees when a tool without a custom `failureError` throws. */
 export function defaultToolErrorText(toolName: string, error: unknown): string {

@@ -1,8 +1,8 @@
 import type { Agent } from '../agent/agent';
-import type { ToolCallResult, ToolUseBehavior } from '../agent/tool-use-behavior';
+import type { ToolCallResult, ToolUseBehavior } from '../contracts/tool-use-behavior';
 import { UserError } from '../errors/user.error';
 import { toModelOutput } from '../result/tool-result';
-import type { RunContext } from '../tool/tool';
+import type { RunContext } from '../contracts/tool';
 import type { CallOutcome } from './call-outcome';
 
 /** Whether the run ends after a batch, and with what output. @internal */

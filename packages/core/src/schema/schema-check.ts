@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
-import type { JsonSchema } from '../tool/json-schema';
-import { ajv, withoutDialect } from '../arguments/ajv-instance';
+import type { JsonSchema } from '../contracts/json-schema';
+import { ajv, withoutDialect } from './ajv-instance';
 import { fieldPathOf } from './field-path';
 import { certainlyPassesMetaSchema } from './meta-schema-check';
 import { boundedJsonProblem, isSchemaObject } from './schema-utils';

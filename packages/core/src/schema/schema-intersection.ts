@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject, sameJson, withoutUndefined } from './schema-utils';
 
 /** A schema no value satisfies, and why (the caller decides whether that is an error). @internal */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { unescapePointerSegment } from './json-pointer';
 
 /** Whether `value` is a non-null, non-array object. */

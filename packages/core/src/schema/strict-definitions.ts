@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { escapePointerSegment, pointerSegments } from './json-pointer';
 
 /** One definition of the rewritten schema: a root `$defs`/`definitions` entry, or a hoisted one. @internal */

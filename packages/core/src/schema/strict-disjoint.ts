@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject, sameJson } from './schema-utils';
 
 type Resolve = (ref: string) => JsonSchema | undefined;

@@ -1,5 +1,5 @@
 import type { ToolDefinitionError } from '../errors/tool-definition.error';
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { pointer } from './json-pointer';
 import { hasType } from './schema-intersection';
 import { admitsNull, cloneJsonBounded, isSchemaObject, isUnconstrained, sameJson } from './schema-utils';

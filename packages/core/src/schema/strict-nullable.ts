@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { carryLocalKeywords, localKeywordsOf } from './strict-local-schema';
 import { optionalDefaultsOf, optionalKeysOf, recordOptionalKeys } from './strict-optional-keys';
 

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { fieldPathOf } from './field-path';
 import { pointer } from './json-pointer';
 import { DOCUMENT_BASE, RefProblem, RefResolver, type ResolvedRef } from './ref-resolver';

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
-import type { JsonSchema } from '../tool/json-schema';
+import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS, type StrictSchemaLimits } from './strict-limits';
 import { describeValue, StrictRewriter } from './strict-rewriter';

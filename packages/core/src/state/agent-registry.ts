@@ -1,9 +1,10 @@
 import { Agent } from '../agent/agent';
 import { errorMessage } from '../errors/error-message';
 import { RunStateError } from '../errors/run-state.error';
-import type { Tool } from '../tool/tool';
-import { isToolset } from '../toolsets/toolset';
-import { flattenToolEntries, isTool } from '../runner/resolve-tools';
+import type { Tool } from '../contracts/tool';
+import { isToolset } from '../contracts/toolset';
+import { isTool } from '../contracts/is-tool';
+import { flattenToolEntries } from '../toolsets/tool-entries';
 
 /**
  * The agents a serialised state may name, by name: those given, and every agent reachable from
@@ -58,7 +59,7 @@ export function staticTools(agent: Agent<any>): { tools: Map<string, Tool>; hasT
 
 function staticEntries(agent: Agent<any>): Array<Tool | object> {
   try {
-    return flattenToolEntries(agent, agent.tools);
+    return flattenToolEntries(agent.name, agent.tools);
   } catch (error) {
     throw new RunStateError(`Agent "${agent.name}" has invalid tools, so the run state cannot be checked against them: ${errorMessage(error)}`);
   }

@@ -6,9 +6,9 @@ import { RunStateError } from '../errors/run-state.error';
 import type { FunctionCallItem } from '../items/item';
 import { echo } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
-import type { JsonSchema } from '../tool/json-schema';
-import type { Tool } from '../tool/tool';
-import type { ApprovalRequest } from './approval-request';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { Tool } from '../contracts/tool';
+import type { ApprovalRequest } from '../contracts/approval-request';
 
 // Arguments of a call whose tool is not known when the state is read (it comes from a toolset):
 // parsed with every limit, checked against no schema.

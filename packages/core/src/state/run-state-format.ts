@@ -1,4 +1,4 @@
-import type { RecordedDecision } from '../approvals/approval-decision';
+import type { RecordedDecision } from '../contracts/approval-decision';
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import type { FunctionCallItem, Item } from '../items/item';
 import type { ContentPart } from '../result/content';

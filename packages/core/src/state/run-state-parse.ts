@@ -1,13 +1,13 @@
 import type { Agent } from '../agent/agent';
-import type { RecordedDecision } from '../approvals/approval-decision';
+import type { RecordedDecision } from '../contracts/approval-decision';
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import { RunStateError } from '../errors/run-state.error';
 import type { FunctionCallItem, FunctionCallOutputItem, Item } from '../items/item';
 import { emptyUsage, type Usage } from '../result/usage';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import { agentRegistry, staticTools } from './agent-registry';
-import type { ApprovalRequest } from './approval-request';
-import type { NestedPause, PendingBatch } from './pending-batch';
+import type { ApprovalRequest } from '../contracts/approval-request';
+import type { NestedPause, PendingBatch } from '../contracts/pending-batch';
 import type { RunStatus } from './run-state';
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunStateProgressJson } from './run-state-format';
 import { derivedArguments, sameInterruption } from './interruption-check';

@@ -1,6 +1,6 @@
 import type { Agent } from '../agent/agent';
 import { ApprovalStore } from '../approvals/approval-store';
-import { DEFAULT_REJECTION_MESSAGE, type ApproveOptions, type RejectOptions } from '../approvals/approval-decision';
+import { DEFAULT_REJECTION_MESSAGE, type ApproveOptions, type RejectOptions } from '../contracts/approval-decision';
 import { editedArgumentsJson, validateEditedArguments } from '../approvals/edited-arguments';
 import { checkToolArguments } from '../arguments/tool-argument-check';
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
@@ -8,10 +8,10 @@ import { RunStateError } from '../errors/run-state.error';
 import { nodeCrypto } from '../lazy/node-crypto';
 import type { Item } from '../items/item';
 import { emptyUsage, type Usage } from '../result/usage';
-import type { Tool } from '../tool/tool';
-import type { ApprovalRequest } from './approval-request';
+import type { Tool } from '../contracts/tool';
+import type { ApprovalRequest } from '../contracts/approval-request';
 import { isStateConsumed } from './consumed-states';
-import type { PendingBatch } from './pending-batch';
+import type { PendingBatch } from '../contracts/pending-batch';
 import { parseRunState, type RunStateSnapshot } from './run-state-parse';
 import { serializeRunState } from './run-state-serialize';
 import { signState, unwrapSignedState } from './state-signing';
@@ -298,5 +298,12 @@ export class RunState<TContext = unknown> {
       );
     }
     return request;
+  }
+}
+
+// Completes `RunStateRef` (contracts/class-refs.ts): contracts that name a run state mean this class.
+declare module '../contracts/class-refs' {
+  interface RunStateRef<TContext> extends RunState<TContext> {
+    readonly id: string;
   }
 }

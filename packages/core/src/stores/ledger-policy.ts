@@ -1,4 +1,4 @@
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import type { UnfinishedCall } from './unfinished-tool-call.error';
 
 /** Which calls of a resumed run go through the call ledger. */

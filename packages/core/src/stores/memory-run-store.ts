@@ -1,5 +1,5 @@
 import type { Agent } from '../agent/agent';
-import type { ApproveOptions, RejectOptions } from '../approvals/approval-decision';
+import type { ApproveOptions, RejectOptions } from '../contracts/approval-decision';
 import { RunStateError } from '../errors/run-state.error';
 import type { RunState } from '../state/run-state';
 import type { CallLedgerEntry, RecordedCallOutput } from './call-ledger';

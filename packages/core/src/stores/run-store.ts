@@ -1,5 +1,5 @@
 import type { Agent } from '../agent/agent';
-import type { ApproveOptions, RejectOptions } from '../approvals/approval-decision';
+import type { ApproveOptions, RejectOptions } from '../contracts/approval-decision';
 import type { RunState } from '../state/run-state';
 import type { CallLedger } from './call-ledger';
 import type { RunClaim } from './run-claim';

@@ -1,7 +1,7 @@
 import { ToolTaskError } from '../errors/tool-task.error';
 import { ToolResult } from '../result/tool-result';
 import { defineTool } from '../tool/define-tool';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import type { TaskRegistry } from './running-tasks';
 
 /** The names of the running-task built-ins. */

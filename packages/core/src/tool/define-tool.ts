@@ -2,8 +2,8 @@ import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { assertValidParametersSchema } from '../schema/schema-check';
 import { cloneJson } from '../schema/schema-utils';
 import { toStrictSchema } from '../schema/strict-schema';
-import type { JsonSchema } from './json-schema';
-import type { Tool, ToolContext, ToolFields } from './tool';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { Tool, ToolContext, ToolFields } from '../contracts/tool';
 import { toolFieldsWithDefaults } from './tool-defaults';
 import { assertValidToolName } from './tool-name';
 

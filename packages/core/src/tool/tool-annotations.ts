@@ -1,4 +1,4 @@
-import type { ToolAnnotations, ToolExecutionHints } from './tool';
+import type { ToolAnnotations, ToolExecutionHints } from '../contracts/tool';
 
 /** The four risk annotations, in MCP's order. */
 export const TOOL_ANNOTATION_KEYS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const satisfies ReadonlyArray<keyof ToolAnnotations>;

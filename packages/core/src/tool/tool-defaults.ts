@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
-import type { DuplicatePolicy, ToolFields } from './tool';
+import type { DuplicatePolicy, ToolFields } from '../contracts/tool';
 import { annotationProblem, TOOL_HINT_KEYS } from './tool-annotations';
 
 const DUPLICATE_POLICIES: ReadonlySet<DuplicatePolicy> = new Set(['allow', 'reject', 'confirm']);

@@ -1,7 +1,7 @@
 import { argumentsChecked } from '../arguments/tool-argument-check';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { UserError } from '../errors/user.error';
-import type { ToolContext } from '../tool/tool';
+import type { ToolContext } from '../contracts/tool';
 import { reviveDates } from './date-fields';
 import { plainToInstance } from './dto-argument-check';
 import { classValidatorViolations } from './dto-validation';

@@ -4,8 +4,8 @@ import { parseEmbeddedSchema } from '../metadata/embedded-schema-text';
 import type { ParameterMetadata, ToolMetadata } from '../metadata/metadata-definitions';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { cloneJson, isSchemaObject } from '../schema/schema-utils';
-import type { JsonSchema } from '../tool/json-schema';
-import type { ParamOptions } from '../tool/tool';
+import type { JsonSchema } from '../contracts/json-schema';
+import type { ParamOptions } from '../contracts/tool';
 import { describeParameter, missingDesignMetadataAdvice, parameterNamesOf } from '../decorators/decorator-environment';
 
 /** Where a tool's schema came from. */

@@ -1,7 +1,7 @@
 import type * as ClassTransformer from 'class-transformer';
 import type { ArgumentViolation } from '../errors/tool-arguments.error';
 import { lazyModule } from '../lazy/lazy-module';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import { reviveDates } from './date-fields';
 import { classValidatorViolations, classValidatorViolationsSync, dtoValidationOf } from './dto-validation';
 

@@ -1,7 +1,7 @@
 import { UserError } from '../errors/user.error';
 import { DESIGN_PARAMTYPES } from '../metadata/metadata-keys';
 import type { Type } from '../metadata/metadata-definitions';
-import type { ToolContext } from '../tool/tool';
+import type { ToolContext } from '../contracts/tool';
 import type { ToolBlueprint } from './tool-blueprint';
 
 /**

@@ -1,8 +1,7 @@
 import { UserError } from '../errors/user.error';
 import { splitCamelCase } from '../util/camel-case';
-import type { Tool } from '../tool/tool';
-import { isToolkitInstance, toolsOf } from '../toolkit/tools-of';
-import { isTool } from '../runner/resolve-tools';
+import type { Tool } from '../contracts/tool';
+import { flattenEntries } from './tool-entries';
 
 /** What a catalogue accepts: `Tool`s, decorated instances, and arrays of these. */
 export type CatalogueEntry = Tool | object | CatalogueEntry[];
@@ -23,17 +22,15 @@ export function buildCatalogue(owner: string, entries: readonly CatalogueEntry[]
     }
     byName.set(tool.name, tool);
   };
-  const visit = (entry: CatalogueEntry, path: string): void => {
-    if (Array.isArray(entry)) entry.forEach((child, i) => visit(child, `${path}[${i}]`));
-    else if (isTool(entry)) add(entry);
-    else if (isToolkitInstance(entry)) toolsOf(entry).forEach(add);
-    else {
+  const tools = flattenEntries(entries, {
+    toolsets: false,
+    refuse(_entry, path) {
       throw new UserError(
         `${owner}: tools${path} is not a tool. Pass Tool objects (defineTool(...)), instances of classes with @Tool methods, or arrays of these.`,
       );
-    }
-  };
-  entries.forEach((entry, i) => visit(entry, `[${i}]`));
+    },
+  });
+  (tools as Tool[]).forEach(add);
   return byName;
 }
 

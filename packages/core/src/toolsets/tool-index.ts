@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch';
 import { lazyModule } from '../lazy/lazy-module';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import { parameterWords } from './tool-catalogue';
 import { searchTerms } from './search-terms';
 

@@ -1,11 +1,11 @@
 import { UserError } from '../errors/user.error';
 import { ToolResult } from '../result/tool-result';
 import { defineTool } from '../tool/define-tool';
-import type { RunContext, Tool, ToolContext } from '../tool/tool';
+import type { RunContext, Tool, ToolContext } from '../contracts/tool';
 import { assertValidToolName } from '../tool/tool-name';
 import { buildCatalogue, oneLine, type CatalogueEntry } from './tool-catalogue';
 import { ToolIndex } from './tool-index';
-import type { Toolset } from './toolset';
+import type { Toolset } from '../contracts/toolset';
 
 /** Options of `new ToolSearchToolset(...)`. */
 export interface ToolSearchToolsetOptions {

@@ -1,4 +1,4 @@
-import type { Toolset } from './toolset';
+import type { Toolset } from '../contracts/toolset';
 
 /** One toolset's shared setup, counted by the runs that use it. */
 interface Lease {

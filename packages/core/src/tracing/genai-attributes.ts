@@ -1,4 +1,4 @@
-import type { ModelResponse } from '../model/model';
+import type { ModelResponse } from '../contracts/model';
 
 /** Attribute names of OpenTelemetry's GenAI semantic conventions that Toolwright records. @internal */
 export const GenAi = {

@@ -1,9 +1,9 @@
 import type { Context, Span, Tracer } from '@opentelemetry/api';
-import type { Agent } from '../agent/agent';
+import type { AgentRef as Agent } from '../contracts/class-refs';
 import type { FunctionCallItem } from '../items/item';
-import type { Model, ModelRequest, ModelResponse } from '../model/model';
+import type { Model, ModelRequest, ModelResponse } from '../contracts/model';
 import type { Usage } from '../result/usage';
-import type { Tool } from '../tool/tool';
+import type { Tool } from '../contracts/tool';
 import { errorMessage } from '../errors/error-message';
 import { finishReasons, GenAi, REDACTED } from './genai-attributes';
 import { otelApi, type OtelApi } from './otel-api';

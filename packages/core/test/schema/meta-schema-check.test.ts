@@ -1,4 +1,4 @@
-import { ajv } from '../../src/arguments/ajv-instance';
+import { ajv } from '../../src/schema/ajv-instance';
 import { certainlyPassesMetaSchema } from '../../src/schema/meta-schema-check';
 
 /** What ajv, the reference, says of a schema. */

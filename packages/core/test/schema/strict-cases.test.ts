@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { defineTool, parseToolArguments, STRICT_KEYWORD_RULES, toStrictSchema, ToolArgumentsError, ToolDefinitionError } from '../../src';
 import type { JsonSchema } from '../../src';
-import { compileSchema } from '../../src/arguments/ajv-instance';
+import { compileSchema } from '../../src/schema/ajv-instance';
 import { patternNeedsLocalCheck } from '../../src/schema/strict-descriptions';
 import { MODEL_FORMATS } from '../../src/schema/strict-keywords';
 import { enforcedSchemaOf } from '../../src/schema/strict-local-schema';

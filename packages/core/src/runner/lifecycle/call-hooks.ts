@@ -1,6 +1,6 @@
-import type { Agent } from '../agent/agent';
-import { HookError } from '../errors/hook.error';
-import type { AgentHooks, RunHooks } from './run-hooks';
+import type { Agent } from '../../agent/agent';
+import { HookError } from '../../errors/hook.error';
+import type { AgentHooks, RunHooks } from '../../contracts/run-hooks';
 
 /** A runner hook and the agent hook that goes with it. @internal */
 export type HookPair = [keyof RunHooks, keyof AgentHooks | undefined];

@@ -1,12 +1,12 @@
-import { Agent } from '../agent/agent';
-import { UserError } from '../errors/user.error';
-import type { Item } from '../items/item';
-import type { RunEnvironment } from '../runner/run-environment';
-import type { RunnerOptions, RunOptions } from '../runner/runner-options';
-import type { RunState } from '../state/run-state';
-import { taskRegistryOf } from '../tasks/running-tasks';
-import { traceParentOf } from '../tracing/nested-trace-parent';
-import { RunTracer } from '../tracing/run-tracer';
+import { Agent } from '../../agent/agent';
+import { UserError } from '../../errors/user.error';
+import type { Item } from '../../items/item';
+import type { RunEnvironment } from '../run-environment';
+import type { RunnerOptions, RunOptions } from '../runner-options';
+import type { RunState } from '../../state/run-state';
+import { taskRegistryOf } from '../../tasks/running-tasks';
+import { traceParentOf } from '../../tracing/nested-trace-parent';
+import { RunTracer } from '../../tracing/run-tracer';
 import { RunLifecycle } from './run-lifecycle';
 
 let runCounter = 0;

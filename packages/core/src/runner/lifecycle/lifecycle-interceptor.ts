@@ -1,13 +1,13 @@
-import type { ToolInterceptor } from '../interceptors/tool-interceptor';
-import type { ToolResult } from '../result/tool-result';
-import type { TaskRegistry } from '../tasks/running-tasks';
-import { callRecordOf } from '../runner/tool-context';
-import type { RunHooks } from './run-hooks';
+import type { ToolInterceptor } from '../../contracts/tool-interceptor';
+import type { ToolResult } from '../../result/tool-result';
+import type { TaskRegistry } from '../../tasks/running-tasks';
+import { callRecordOf } from '../tool-context';
+import type { RunHooks } from '../../contracts/run-hooks';
 import { callHooks } from './call-hooks';
 
 /** What the lifecycle interceptor keeps per started call, for `onToolEnd` and the call's span. @internal */
 export interface StartedCall {
-  ctx: import('../tool/tool').ToolContext<any>;
+  ctx: import('../../contracts/tool').ToolContext<any>;
   /** What the tool (or the runner's timeout, a cancellation) threw. */
   error?: unknown;
   /**

@@ -1,5 +1,5 @@
-import type { Item } from '../items/item';
-import type { RunState } from '../state/run-state';
+import type { Item } from '../../items/item';
+import type { RunState } from '../../state/run-state';
 
 /** What replaces each tool output of a terminating batch whose final output was then refused (Z-41). */
 export const REFUSED_OUTPUT_NOTICE = 'Output withheld: the run ended on this output, and it was refused (by an output guardrail or a hook).';

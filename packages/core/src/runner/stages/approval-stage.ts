@@ -1,19 +1,19 @@
-import type { Agent } from '../agent/agent';
-import { errorMessage } from '../errors/error-message';
-import { ToolCallError } from '../errors/tool-call.error';
-import { runInputGuardrails } from '../guardrails/run-tool-guardrails';
-import { ToolResult, toModelOutput } from '../result/tool-result';
-import { CallRecord } from '../runner/call-record';
-import type { PreparedCall } from '../runner/call-preparation';
-import { emitEvent, type RunEnvironment } from '../runner/run-environment';
-import { CallToolContext } from '../runner/tool-context';
-import type { ApprovalRequest } from '../state/approval-request';
-import type { PendingBatch } from '../state/pending-batch';
-import type { Tool } from '../tool/tool';
-import { DEFAULT_REJECTION_MESSAGE, type ApprovalDecision, type RecordedDecision } from './approval-decision';
-import type { ApprovalPolicyCall } from './approval-policy';
-import { editedArgumentsJson, validateEditedArguments } from './edited-arguments';
-import { checkToolArguments } from '../arguments/tool-argument-check';
+import type { Agent } from '../../agent/agent';
+import { errorMessage } from '../../errors/error-message';
+import { ToolCallError } from '../../errors/tool-call.error';
+import { runInputGuardrails } from './run-tool-guardrails';
+import { ToolResult, toModelOutput } from '../../result/tool-result';
+import { CallRecord } from '../call-record';
+import type { PreparedCall } from '../call-preparation';
+import { emitEvent, type RunEnvironment } from '../run-environment';
+import { CallToolContext } from '../tool-context';
+import type { ApprovalRequest } from '../../contracts/approval-request';
+import type { PendingBatch } from '../../contracts/pending-batch';
+import type { Tool } from '../../contracts/tool';
+import { DEFAULT_REJECTION_MESSAGE, type ApprovalDecision, type RecordedDecision } from '../../contracts/approval-decision';
+import type { ApprovalPolicyCall } from '../../approvals/approval-policy';
+import { editedArgumentsJson, validateEditedArguments } from '../../approvals/edited-arguments';
+import { checkToolArguments } from '../../arguments/tool-argument-check';
 
 /**
  * The approval phase of a batch, before any of its calls runs. For each call still to run, in

@@ -1,16 +1,16 @@
-import { ToolInterruption } from '../approvals/tool-interruption';
-import { errorMessage } from '../errors/error-message';
-import { RunCancelledError } from '../errors/run-cancelled.error';
-import type { ToolInterceptor, ToolInvocation } from '../interceptors/tool-interceptor';
-import { ToolResult } from '../result/tool-result';
-import type { RunState } from '../state/run-state';
-import type { CallLedgerEntry, RecordedCallOutput } from '../stores/call-ledger';
-import { isLedgered, ledgerKey, unknownOutcomeText, type LedgerScope } from '../stores/ledger-policy';
-import { RunAlreadyClaimedError } from '../stores/run-already-claimed.error';
-import type { RunClaim } from '../stores/run-claim';
-import type { RunStore } from '../stores/run-store';
-import { RunStoreError } from '../stores/run-store-failure';
-import type { RunOptions } from './runner-options';
+import { ToolInterruption } from '../../approvals/tool-interruption';
+import { errorMessage } from '../../errors/error-message';
+import { RunCancelledError } from '../../errors/run-cancelled.error';
+import type { ToolInterceptor, ToolInvocation } from '../../contracts/tool-interceptor';
+import { ToolResult } from '../../result/tool-result';
+import type { RunState } from '../../state/run-state';
+import type { CallLedgerEntry, RecordedCallOutput } from '../../stores/call-ledger';
+import { isLedgered, ledgerKey, unknownOutcomeText, type LedgerScope } from '../../stores/ledger-policy';
+import { RunAlreadyClaimedError } from '../../stores/run-already-claimed.error';
+import type { RunClaim } from '../../stores/run-claim';
+import type { RunStore } from '../../stores/run-store';
+import { RunStoreError } from '../../stores/run-store-failure';
+import type { RunOptions } from '../runner-options';
 
 /** Where a run keeps the ledger stage it was given (an internal run option). @internal */
 export const CALL_LEDGER_STAGE = Symbol.for('toolwright.callLedgerStage');

@@ -1,11 +1,11 @@
-import type { CallOutcome } from '../runner/call-outcome';
-import type { PreparedCall } from '../runner/call-preparation';
-import { ToolResult } from '../result/tool-result';
-import type { PendingBatch } from '../state/pending-batch';
-import type { RunState } from '../state/run-state';
-import { CONFIRM_DUPLICATE_PARAMETER } from './confirm-parameter';
-import { duplicateKey, rememberedOutput } from './duplicate-ledger';
-import { echo } from '../limits/bounded-text';
+import type { CallOutcome } from '../call-outcome';
+import type { PreparedCall } from '../call-preparation';
+import { ToolResult } from '../../result/tool-result';
+import type { PendingBatch } from '../../contracts/pending-batch';
+import type { RunState } from '../../state/run-state';
+import { CONFIRM_DUPLICATE_PARAMETER } from '../../duplicates/confirm-parameter';
+import { duplicateKey, rememberedOutput } from '../../duplicates/duplicate-ledger';
+import { echo } from '../../limits/bounded-text';
 
 /**
  * The duplicate-call stage, before approvals: a call of a `reject` or `confirm` tool whose

@@ -1,13 +1,13 @@
-import type { Agent } from '../agent/agent';
-import type { Item } from '../items/item';
-import { ToolResult } from '../result/tool-result';
-import type { CallOutcome } from '../runner/call-outcome';
-import type { PreparedCall } from '../runner/call-preparation';
-import { emitEvent, type RunEnvironment } from '../runner/run-environment';
-import { UserError } from '../errors/user.error';
-import { ToolArgumentsError } from '../errors/tool-arguments.error';
-import { parseToolArguments } from '../arguments/parse-tool-arguments';
-import { handoffBindingOf } from './handoff-tool';
+import type { Agent } from '../../agent/agent';
+import type { Item } from '../../items/item';
+import { ToolResult } from '../../result/tool-result';
+import type { CallOutcome } from '../call-outcome';
+import type { PreparedCall } from '../call-preparation';
+import { emitEvent, type RunEnvironment } from '../run-environment';
+import { UserError } from '../../errors/user.error';
+import { ToolArgumentsError } from '../../errors/tool-arguments.error';
+import { parseToolArguments } from '../../arguments/parse-tool-arguments';
+import { handoffBindingOf } from '../../handoffs/handoff-tool';
 
 /**
  * When a response holds several handoff calls, the first valid one (in call order) is the one

@@ -1,5 +1,5 @@
-import type { NestedPause } from '../state/pending-batch';
-import type { RunState } from '../state/run-state';
+import type { NestedPause } from '../../contracts/pending-batch';
+import type { RunState } from '../../state/run-state';
 
 /**
  * The JSON of a nested run paused inside a call, with the decisions made on the parent's state

@@ -1,8 +1,8 @@
-import { ToolResult } from '../result/tool-result';
-import type { PreparedCall } from '../runner/call-preparation';
-import type { TurnTools } from '../runner/resolve-tools';
-import type { PendingBatch } from '../state/pending-batch';
-import { planRefusalText, runsWhilePlanning, type ResolvedPlanMode } from './plan-mode';
+import { ToolResult } from '../../result/tool-result';
+import type { PreparedCall } from '../call-preparation';
+import type { TurnTools } from '../resolve-tools';
+import type { PendingBatch } from '../../contracts/pending-batch';
+import { planRefusalText, runsWhilePlanning, type ResolvedPlanMode } from '../../plan-mode/plan-mode';
 
 /**
  * The plan-mode stage of a batch, before duplicate policies and approvals: a call to a tool that

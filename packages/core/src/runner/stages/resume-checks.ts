@@ -1,9 +1,9 @@
-import { RunStateError } from '../errors/run-state.error';
-import type { CallOutcome } from '../runner/call-outcome';
-import type { PreparedCall } from '../runner/call-preparation';
-import { emitEvent, type RunEnvironment } from '../runner/run-environment';
-import type { ApprovalRequest } from '../state/approval-request';
-import type { PendingBatch } from '../state/pending-batch';
+import { RunStateError } from '../../errors/run-state.error';
+import type { CallOutcome } from '../call-outcome';
+import type { PreparedCall } from '../call-preparation';
+import { emitEvent, type RunEnvironment } from '../run-environment';
+import type { ApprovalRequest } from '../../contracts/approval-request';
+import type { PendingBatch } from '../../contracts/pending-batch';
 
 /**
  * On a resumed run, refuses the batch before anything runs when a call that waited for approval

@@ -1,10 +1,10 @@
-import { errorMessage } from '../errors/error-message';
-import { GuardrailTripwireError, type GuardrailStage } from '../errors/guardrail-tripwire.error';
-import { lifecycleOf } from '../runner/tool-context';
-import { ToolCallError } from '../errors/tool-call.error';
-import { ToolResult } from '../result/tool-result';
-import type { Tool, ToolContext } from '../tool/tool';
-import type { GuardrailOutcome, ToolInputGuardrail, ToolOutputGuardrail } from './guardrail';
+import { errorMessage } from '../../errors/error-message';
+import { GuardrailTripwireError, type GuardrailStage } from '../../errors/guardrail-tripwire.error';
+import { lifecycleOf } from '../tool-context';
+import { ToolCallError } from '../../errors/tool-call.error';
+import { ToolResult } from '../../result/tool-result';
+import type { Tool, ToolContext } from '../../contracts/tool';
+import type { GuardrailOutcome, ToolInputGuardrail, ToolOutputGuardrail } from '../../guardrails/guardrail';
 
 /** Called when a guardrail trips, before `GuardrailTripwireError` is thrown (emits the event). */
 export type OnTripwire = (guardrail: string) => void;

@@ -1,0 +1,4 @@
+export interface ArgumentViolation {
+  path: string;
+  message: string;
+}

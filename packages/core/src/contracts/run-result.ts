@@ -1,0 +1,42 @@
+import type { AgentRef as Agent, RunStateRef as RunState } from './class-refs';
+import type { Item } from './item';
+import type { Usage } from './usage';
+import type { ApprovalRequest } from './approval-request';
+import type { GuardrailResult } from './agent-guardrail';
+
+/** How a run ended: with a final output, paused for approvals, or (on an error's `result`) failed. */
+export type RunResultStatus = 'completed' | 'interrupted' | 'failed';
+
+/** The outcome of a run. Errors that end a run carry the partial `RunResult` as `error.result`. */
+export interface RunResult<TContext = unknown> {
+  status: RunResultStatus;
+  /** The final answer: the last assistant text for a plain agent, or the value a tool-use rule chose. */
+  finalOutput: unknown;
+  /** Items this run added to the conversation. */
+  newItems: Item[];
+  /** The whole conversation, input included. */
+  history: Item[];
+  /** Model usage plus the tools' own usage. */
+  usage: Usage;
+  /** Usage the model reported for its turns. */
+  modelUsage: Usage;
+  /** Usage tools reported through `ToolResult.usage`. */
+  toolUsage: Usage;
+  /** Calls waiting for a human decision (when `status` is `interrupted`). */
+  interruptions: ApprovalRequest[];
+  /** The run's state, to inspect, serialise or resume. */
+  state: RunState<TContext>;
+  /** The agent that was running when the run ended. */
+  lastAgent: Agent<TContext>;
+  /** Model calls made. */
+  turns: number;
+  /** What the agent-level input guardrails decided (in order; `[]` when there are none). */
+  inputGuardrailResults: GuardrailResult[];
+  /** What the agent-level output guardrails decided on the final output (`[]` when there are none). */
+  outputGuardrailResults: GuardrailResult[];
+  /**
+   * The id of the run in its store, when it ran with one: set when `runner.run(agent, input, {
+   * store })` paused (the run was saved), and on every result of `runner.resume`.
+   */
+  runId?: string;
+}

@@ -1,0 +1,22 @@
+import type { Tool, ToolContext } from './tool';
+import type { ToolResultRef as ToolResult } from './class-refs';
+
+/** What a guardrail decided. Build with `GuardrailOutcome.allow()` / `.reject()` / `.tripwire()`. */
+export type GuardrailOutcome =
+  | { kind: 'allow'; info?: unknown }
+  | { kind: 'reject'; message: string; info?: unknown }
+  | { kind: 'tripwire'; message: string; info?: unknown };
+
+/** Checks a call's validated arguments before the tool runs. */
+export interface ToolInputGuardrail {
+  kind: 'input';
+  name: string;
+  check(input: { tool: Tool; args: any; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
+}
+
+/** Checks a call's result after the tool ran. */
+export interface ToolOutputGuardrail {
+  kind: 'output';
+  name: string;
+  check(input: { tool: Tool; args: any; result: ToolResult; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
+}
