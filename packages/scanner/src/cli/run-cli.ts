@@ -36,7 +36,14 @@ export function runCli(argv: string[], io: CliIo = processIo): number {
   }
 }
 
-/** The version in the scanner's package.json (two levels above this file, in src/ and dist/). */
+/**
+ * The version in the scanner's package.json: the nearest one above this file, which sits at a
+ * different depth in src/, the per-file dist/ and the bundles.
+ */
 function scannerVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${__dirname}`);
+  }
 }

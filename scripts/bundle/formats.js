@@ -1,0 +1,100 @@
+'use strict';
+// The two builds of a package: ES modules from TypeScript's emit (with code splitting, so two
+// entries of one package share one copy of their common modules), then CommonJS converted from
+// those ES modules file by file (esbuild splits only ES modules), keeping the same chunks.
+const fs = require('fs');
+const path = require('path');
+const esbuild = require('esbuild');
+const { externalSpecifiersPlugin } = require('./external-specifiers');
+
+/**
+ * First line of every ES module output. Lazily loaded dependencies (ajv, class-validator,
+ * minisearch, OpenTelemetry, ssh2, ...) are `require()` calls in the sources, kept lazy in the
+ * bundles; an ES module has no `require` (nor `__filename`, `__dirname`), so each output makes
+ * them from its own URL. One line, so the CommonJS pass can drop it without moving the source
+ * map's lines.
+ */
+const ESM_BANNER = [
+  'import { createRequire as __toolwrightCreateRequire } from "node:module";',
+  'import { fileURLToPath as __toolwrightFileURLToPath } from "node:url";',
+  'const require = __toolwrightCreateRequire(import.meta.url);',
+  'const __filename = __toolwrightFileURLToPath(import.meta.url);',
+  'const __dirname = __toolwrightFileURLToPath(new URL(".", import.meta.url));',
+].join(' ');
+
+const COMMON = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', sourcesContent: false, logLevel: 'warning', metafile: true };
+
+/**
+ * Builds `dist/<name>.mjs` for every entry, and shared chunks under `dist/chunks/`.
+ * @param {{ distDir: string, entries: Array<{ name: string, source: string }>, plugins: import('esbuild').Plugin[] }} input
+ * @returns {Promise<{ files: string[], defaultExports: Set<string> }>} absolute paths of the .mjs outputs; entry names with a default export
+ */
+async function buildEsm({ distDir, entries, plugins }) {
+  const result = await esbuild.build({
+    ...COMMON,
+    entryPoints: entries.map((entry) => ({ in: entry.source, out: entry.name })),
+    outdir: distDir,
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    // `new.target.name` names the errors and class names appear in messages: keep them when
+    // esbuild renames a clashing top-level symbol.
+    keepNames: true,
+    banner: { js: ESM_BANNER },
+    plugins: [...plugins, externalSpecifiersPlugin('esm')],
+  });
+  const files = [];
+  const defaultExports = new Set();
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!file.endsWith('.mjs')) continue;
+    const absolute = path.resolve(file);
+    files.push(absolute);
+    if (output.entryPoint && output.exports.includes('default')) defaultExports.add(path.relative(distDir, absolute).slice(0, -4));
+  }
+  return { files, defaultExports };
+}
+
+/**
+ * Builds `dist/<name>.cjs` beside every ES module output, chunks included; imports between
+ * outputs point at the `.cjs` files.
+ * @param {{ distDir: string, esmFiles: string[] }} input
+ */
+async function buildCjs({ distDir, esmFiles }) {
+  await esbuild.build({
+    ...COMMON,
+    entryPoints: esmFiles.map((file) => ({ in: file, out: path.relative(distDir, file).slice(0, -4) })),
+    outdir: distDir,
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    plugins: [esmOutputsPlugin(esmFiles), externalSpecifiersPlugin('cjs')],
+  });
+}
+
+/**
+ * Loads the ES module outputs without their banner, and keeps imports between them external
+ * with the `.cjs` extension.
+ * @param {string[]} esmFiles
+ * @returns {import('esbuild').Plugin}
+ */
+function esmOutputsPlugin(esmFiles) {
+  const known = new Set(esmFiles);
+  return {
+    name: 'esm-outputs',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const target = path.resolve(args.resolveDir, args.path);
+        if (!known.has(target)) throw new Error(`${args.importer} imports ${args.path}, which is not an output of the ES module build`);
+        return { path: args.path.replace(/\.mjs$/, '.cjs'), external: true };
+      });
+      build.onLoad({ filter: /\.mjs$/ }, (args) => {
+        const text = fs.readFileSync(args.path, 'utf8');
+        if (!text.startsWith(ESM_BANNER)) throw new Error(`${args.path} does not start with the ES module banner`);
+        return { contents: text.slice(ESM_BANNER.length), loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+module.exports = { buildEsm, buildCjs, ESM_BANNER };

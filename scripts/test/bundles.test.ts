@@ -1,0 +1,165 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+// The shipped bundles (`npm run build` → scripts/bundle), loaded the way users load them: by
+// package name, in a child Node process, through `require` (dist/*.cjs) and `import()`
+// (dist/*.mjs). Jest itself maps @toolwright/* to src/, so only a child process sees the bundles.
+
+const ROOT = path.join(__dirname, '..', '..');
+const PACKAGES: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] })
+  .workspaces.filter((dir) => dir.startsWith('packages/'));
+
+interface Manifest { name: string; exports: Record<string, unknown> }
+const manifestOf = (dir: string): Manifest => JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as Manifest;
+const SPECIFIERS = PACKAGES.flatMap((dir) => {
+  const { name, exports } = manifestOf(dir);
+  return Object.keys(exports).filter((key) => key !== './package.json').map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`));
+});
+
+type Format = 'cjs' | 'esm';
+
+/**
+ * Runs `body` in a fresh Node process at the repository root, where `load(specifier)` is
+ * `require` (cjs) or `import()` (esm); the body's `out(value)` is returned parsed.
+ */
+function probe(format: Format, body: string): unknown {
+  const prelude = format === 'cjs'
+    ? "const load = async (s) => require(s); const resolve = (s) => require.resolve(s); const nodeRequire = require;"
+    : "import { createRequire } from 'node:module'; const load = (s) => import(s); const resolve = (s) => import.meta.resolve(s); const nodeRequire = createRequire(import.meta.url);";
+  const script = `${prelude}\nconst out = (v) => process.stdout.write(JSON.stringify(v));\n(async () => {\n${body}\n})().catch((e) => { process.stderr.write(String(e && e.stack || e)); process.exit(1); });`;
+  const args = format === 'esm' ? ['--input-type=module', '-e', script] : ['-e', script];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`${format} probe failed (${result.status}):\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+beforeAll(() => {
+  const missing = PACKAGES.filter((dir) => !fs.existsSync(path.join(ROOT, dir, 'dist', '.bundle.json')));
+  if (missing.length > 0) throw new Error(`no bundles in ${missing.join(', ')}: run \`npm run build\` (or \`node scripts/bundle\`) first`);
+});
+
+describe('the package bundles', () => {
+  describe.each(['cjs', 'esm'] as const)('loaded through %s', (format) => {
+    it('resolve every export to the bundle of that format, with the same names', () => {
+      const extension = format === 'cjs' ? '.cjs' : '.mjs';
+      const loaded = probe(format, `
+        const result = {};
+        for (const s of ${JSON.stringify(SPECIFIERS)}) {
+          const m = await load(s);
+          result[s] = { file: String(resolve(s)), names: Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort() };
+        }
+        out(result);`) as Record<string, { file: string; names: string[] }>;
+      for (const specifier of SPECIFIERS) {
+        expect(loaded[specifier].file.endsWith(extension)).toBe(true);
+        expect(loaded[specifier].names.length).toBeGreaterThan(0);
+      }
+      if (format === 'esm') {
+        const cjs = probe('cjs', `const r = {}; for (const s of ${JSON.stringify(SPECIFIERS)}) r[s] = Object.keys(await load(s)).filter((k) => k !== 'default').sort(); out(r);`) as Record<string, string[]>;
+        for (const specifier of SPECIFIERS) expect(loaded[specifier].names).toEqual(cjs[specifier]);
+      }
+    });
+
+    it('define and run a tool; ajv loads on its first call, not at import', () => {
+      const result = probe(format, `
+        await load('reflect-metadata');
+        const { defineTool, Agent, Runner, ScriptedModel } = await load('@toolwright/core');
+        const ajvLoaded = () => Object.keys(nodeRequire.cache).some((file) => file.includes('/node_modules/ajv/'));
+        const atImport = ajvLoaded();
+        const echo = defineTool({
+          name: 'echo', description: 'Echo the text.',
+          parameters: { type: 'object', properties: { text: { type: 'string', maxLength: 5 } }, required: ['text'], additionalProperties: false },
+          invoke: (_ctx, args) => 'echo:' + args.text,
+        });
+        const model = new ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }, { name: 'echo', arguments: { text: 'far too long' } }] }, { text: 'done' }]);
+        const run = await new Runner({ model }).run(new Agent({ name: 'a', instructions: 'Echo.', tools: [echo] }), 'go');
+        out({ atImport, afterCall: ajvLoaded(), final: run.finalOutput, outputs: run.history.filter((i) => i.type === 'function_call_output').map((i) => i.output) });`) as {
+        atImport: boolean; afterCall: boolean; final: string; outputs: string[];
+      };
+      expect(result.atImport).toBe(false);
+      expect(result.afterCall).toBe(true);
+      expect(result.final).toBe('done');
+      expect(result.outputs[0]).toBe('echo:hi');
+      expect(result.outputs[1]).toMatch(/text/);
+      expect(result.outputs[1]).not.toMatch(/^echo:/);
+    });
+
+    it('search a catalogue (minisearch, loaded on first search)', () => {
+      const result = probe(format, `
+        const { defineTool, ToolSearchToolset } = await load('@toolwright/core');
+        const tool = (name, description) => defineTool({ name, description, parameters: { type: 'object', properties: {}, required: [], additionalProperties: false }, invoke: () => name });
+        const catalogue = new ToolSearchToolset({ tools: [tool('get_weather', 'Current weather for a city'), tool('send_email', 'Send an email message')] });
+        out(catalogue.search('weather').map((hit) => hit.name));`);
+      expect(result).toEqual(['get_weather']);
+    });
+
+    it('build a decorated toolkit with the schemas the scanner embedded, as in the per-file build', () => {
+      const perFile = (dir: string): string => JSON.stringify(path.join(ROOT, 'packages', dir, 'dist', 'index.js'));
+      const result = probe(format, `
+        await load('reflect-metadata');
+        const { toolsOf } = await load('@toolwright/core');
+        const shapes = async (brave, sandbox) => [
+          ...toolsOf(new brave.BraveSearchToolkit({ apiKey: 'unused' })),
+          ...toolsOf(new sandbox.FileToolkit(new sandbox.LocalSandbox({ workDir: process.cwd() }))),
+        ].map((t) => ({ name: t.name, parameters: t.parameters }));
+        out({
+          bundled: await shapes(await load('@toolwright/brave-search'), await load('@toolwright/sandbox')),
+          perFile: await shapes(nodeRequire(${perFile('brave-search')}), nodeRequire(${perFile('sandbox')})),
+        });`) as { bundled: Array<{ name: string; parameters: { properties: Record<string, unknown> } }>; perFile: unknown };
+      expect(result.bundled.map((tool) => tool.name)).toEqual(expect.arrayContaining(['brave_search', 'list_files', 'read_file', 'write_file']));
+      expect(result.bundled.find((tool) => tool.name === 'brave_search')?.parameters.properties.query).toMatchObject({ type: 'string' });
+      expect(result.bundled).toEqual(result.perFile);
+    });
+  });
+
+  it('share one metadata registry between the CommonJS and the ES module copy of core', () => {
+    const result = probe('cjs', `
+      require('reflect-metadata');
+      const cjs = require('@toolwright/core');
+      const esm = await import('@toolwright/core');
+      const cjsInternal = require('@toolwright/core/internal');
+      const esmInternal = await import('@toolwright/core/internal');
+      class Clock { now() { return 'tick'; } }
+      Reflect.defineMetadata('design:type', Function, Clock.prototype, 'now');
+      Reflect.defineMetadata('design:paramtypes', [], Clock.prototype, 'now');
+      Reflect.defineMetadata('design:returntype', String, Clock.prototype, 'now');
+      esm.Tool({ description: 'The time.' })(Clock.prototype, 'now', Object.getOwnPropertyDescriptor(Clock.prototype, 'now'));
+      const [tool] = cjs.toolsOf(new Clock());
+      out({
+        distinctCopies: cjs.toolsOf !== esm.toolsOf,
+        sameStorage: cjsInternal.getMetadataStorage() === esmInternal.getMetadataStorage(),
+        tool: tool && tool.name,
+        result: tool && String(await tool.invoke({}, {})),
+      });`);
+    expect(result).toEqual({ distinctCopies: true, sameStorage: true, tool: 'now', result: expect.stringContaining('tick') });
+  });
+
+  it('keep the scanner bin and its per-file transformer where jest and ts-patch find them', () => {
+    const bin = spawnSync(process.execPath, [path.join(ROOT, 'packages/scanner/bin/toolwright.js'), '--version'], { encoding: 'utf8' });
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/scanner/package.json'), 'utf8')) as { version: string };
+    expect(bin.stdout.trim()).toBe(version);
+    const perFile = path.join(ROOT, 'packages/scanner/dist/transformer.js');
+    expect(probe('cjs', `out([typeof require(${JSON.stringify(perFile)}).default, typeof require('@toolwright/scanner/transformer').factory]);`)).toEqual(['function', 'function']);
+    expect(probe('esm', `const t = await load('@toolwright/scanner/plugin'); out([typeof t.default, typeof t.factory]);`)).toEqual(['function', 'function']);
+  });
+
+  it('ship source maps whose sources are files under the package src/', () => {
+    for (const dir of PACKAGES) {
+      const dist = path.join(ROOT, dir, 'dist');
+      const record = JSON.parse(fs.readFileSync(path.join(dist, '.bundle.json'), 'utf8')) as { outputs: string[] };
+      const maps = record.outputs.filter((file) => file.endsWith('.map'));
+      expect(maps.length).toBeGreaterThan(0);
+      for (const map of maps) {
+        const { sources } = JSON.parse(fs.readFileSync(path.join(dist, map), 'utf8')) as { sources: string[] };
+        for (const source of sources) {
+          // A CommonJS entry that only re-exports has no lines of its own: its map points at
+          // the ES module twin, itself shipped.
+          const file = path.resolve(path.dirname(path.join(dist, map)), source);
+          const underSrc = !path.relative(path.join(ROOT, dir, 'src'), file).startsWith('..');
+          expect({ map, source, shipped: underSrc || (map.endsWith('.cjs.map') && record.outputs.includes(path.relative(dist, file))) }).toEqual({ map, source, shipped: true });
+          expect(fs.existsSync(file)).toBe(true);
+        }
+      }
+    }
+  });
+});
