@@ -47,16 +47,17 @@ export default defineConfig(
       parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true },
     },
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
-      // `require('name')` is an import written the old way: use `import`. Loading what is known
-      // only at run time (a path computed from a project, compiled test fixtures, a module name
-      // handed to the one lazy-loading helper) is not an import and stays allowed.
+      // `typeof import('ajv')` types a module loaded lazily without loading it.
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      // A top-level `require('name')` is an import written the old way: use `import`. A
+      // require() inside a function loads on first use (core's `lazyModule(() => require('ajv'))`,
+      // optional clients) or loads what is known only at run time (compiled test fixtures).
       '@typescript-eslint/no-require-imports': 'off',
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.name='require'][arguments.0.type='Literal']",
-          message: 'Use an import declaration (or the lazy-loading helper for a module loaded on first use), not require() of a module name.',
+          selector: ":matches(Program > VariableDeclaration > VariableDeclarator, Program > ExpressionStatement) > CallExpression[callee.name='require']",
+          message: 'Use an import declaration, not a top-level require(); a module loaded on first use is required inside the function that needs it (lazyModule).',
         },
         {
           selector:

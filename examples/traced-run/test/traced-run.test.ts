@@ -16,7 +16,7 @@ function envWithoutKeys(): NodeJS.ProcessEnv {
 
 /** The `name:` lines the console exporter printed, in order. */
 function spanNames(stdout: string): string[] {
-  return [...stdout.matchAll(/^  name: '([^']+)'/gm)].map((m) => m[1]!);
+  return [...stdout.matchAll(/^ {2}name: '([^']+)'/gm)].map((m) => m[1]!);
 }
 
 describe('the traced-run example', () => {

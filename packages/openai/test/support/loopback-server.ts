@@ -27,7 +27,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
-  body: any;
+  /** The parsed JSON body; tests read the wire fields they check. */
+  body: Record<string, any>;
   /** Set when the client closed the connection before the reply was complete. */
   clientClosedEarly: boolean;
 }

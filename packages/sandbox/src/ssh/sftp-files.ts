@@ -9,7 +9,7 @@ import { walk, type WalkFs, type WalkOptions, type Walked } from '../paths/walk'
 import { splitWorkPath } from '../paths/work-path';
 import type { DirEntry, FileStat, ReadFileOptions } from '../sandbox/sandbox';
 import type { SandboxFiles } from '../sandbox/sandbox-files';
-import { SftpClient, sftpType } from './sftp-client';
+import { type SftpClient, sftpType } from './sftp-client';
 
 const CHUNK = 32 * 1024;
 const MAX_ATTEMPTS = 8;

@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,7 +17,7 @@ export function makeTempDirs(prefix: string): TempDirs {
   const workDir = join(base, 'work');
   const outsideDir = join(base, 'outside');
   const secret = `TOP-SECRET-${Math.random().toString(36).slice(2)}`;
-  for (const dir of [workDir, outsideDir]) require('node:fs').mkdirSync(dir);
+  for (const dir of [workDir, outsideDir]) mkdirSync(dir);
   writeFileSync(join(outsideDir, 'secret.txt'), secret);
   return { base, workDir, outsideDir, secret, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
