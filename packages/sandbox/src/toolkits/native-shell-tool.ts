@@ -35,7 +35,7 @@ const SHELL_DESCRIPTION =
 export function nativeShellTool(setup: NativeShellSetup): Tool {
   const { maxCommands, maxCommandLength } = SHELL_ACTION_LIMITS;
   const approval = setup.commandNeedsApproval;
-  return defineTool({
+  const tool = defineTool({
     name: 'shell',
     description: SHELL_DESCRIPTION,
     parameters: {
@@ -54,7 +54,6 @@ export function nativeShellTool(setup: NativeShellSetup): Tool {
       required: ['commands'],
       additionalProperties: false,
     },
-    native: { type: 'shell', when: setup.when, form: 'native' },
     readOnly: false,
     destructive: true,
     openWorld: false,
@@ -66,6 +65,8 @@ export function nativeShellTool(setup: NativeShellSetup): Tool {
     needsApproval: approval ? async (_ctx: unknown, args: { commands: string[] }) => anyNeedsApproval(args.commands, approval) : false,
     invoke: (ctx, args: { commands: string[]; timeout_ms?: number; max_output_length?: number }) => runShell(setup, ctx, args),
   });
+  // Set on the built tool: defineTool keeps only the fields it knows.
+  return { ...tool, native: { type: 'shell', when: setup.when, form: 'native' } };
 }
 
 async function anyNeedsApproval(commands: string[], approval: (command: string) => Promise<boolean>): Promise<boolean> {
