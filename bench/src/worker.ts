@@ -48,7 +48,6 @@ async function runTask(task: WorkerTask): Promise<SessionResult> {
       // Nothing of the framework is loaded yet; time exactly what a user's program requires.
       const t0 = performance.now();
       try {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         for (const specifier of adapterEntry(task.adapter).importSpecifiers) require(specifier);
         record(results, task.adapter, 'import_ms', performance.now() - t0);
       } catch (error) {

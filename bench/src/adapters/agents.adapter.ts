@@ -183,7 +183,6 @@ export const agentsAdapter: Adapter<AgentsTool[]> = {
   },
 
   async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(modulePath) as { tools: AgentsTool[] };
     // The serialised form the SDK sends: name, description, parameters (JSON schema), strict.
     return mod.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown> }));

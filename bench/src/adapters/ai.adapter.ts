@@ -195,7 +195,6 @@ export const aiAdapter: Adapter<ToolSet> = {
   },
 
   async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(modulePath) as { tools: ToolSet };
     // The form generateText sends (prepareToolsAndToolChoice): the JSON schema of inputSchema.
     const out: ModelFacingTool[] = [];

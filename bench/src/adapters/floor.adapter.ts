@@ -127,7 +127,6 @@ export const floorAdapter: Adapter<FloorTool[]> = {
   },
 
   async defineFromGenerated(modulePath: string): Promise<ModelFacingTool[]> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(modulePath) as { tools: FloorTool[] };
     return mod.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
   },

@@ -11,7 +11,6 @@ export interface AdapterEntry {
   load(): Adapter;
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 export const ADAPTERS: readonly AdapterEntry[] = [
   {
     id: 'floor',
@@ -42,7 +41,6 @@ export const ADAPTERS: readonly AdapterEntry[] = [
     load: () => (require('./ai.adapter') as typeof import('./ai.adapter')).aiAdapter as Adapter,
   },
 ];
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The entry of `id`; throws naming the known ids. */
 export function adapterEntry(id: string): AdapterEntry {

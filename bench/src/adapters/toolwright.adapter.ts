@@ -86,19 +86,18 @@ interface CompiledArguments {
 function compiledArgumentsOf(tool: Tool): { compiled: CompiledArguments; applyNullPlan: (plan: unknown, value: unknown) => void } {
   const dist = path.dirname(require.resolve('@toolwright/core'));
   try {
-    /* eslint-disable @typescript-eslint/no-require-imports */
     const { compiledArgumentsOf: compile } = require(path.join(dist, 'arguments', 'compiled-arguments.js')) as {
       compiledArgumentsOf(parameters: unknown, name: string): CompiledArguments;
     };
     const { applyNullPlan } = require(path.join(dist, 'arguments', 'null-plan.js')) as {
       applyNullPlan(plan: unknown, value: unknown): void;
     };
-    /* eslint-enable @typescript-eslint/no-require-imports */
     return { compiled: compile(tool.parameters, tool.name), applyNullPlan };
   } catch (error) {
     throw new Error(
       `Toolwright's compiled argument validator is not where the bench expects it (${dist}/arguments/compiled-arguments.js); ` +
         `update bench/src/adapters/toolwright.adapter.ts. ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
 }
@@ -275,7 +274,6 @@ function decoratedModulePath(specs: ToolSpec[]): string | undefined {
 function decoratedTools(specs: ToolSpec[], execute: Execute): Tool[] | undefined {
   const modulePath = decoratedModulePath(specs);
   if (!modulePath) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(modulePath) as { createToolkits(execute: Execute): object[] };
   const wanted = new Set(specs.map((spec) => spec.name));
   const tools = mod.createToolkits(execute).flatMap((instance) => toolsOf(instance)).filter((tool) => wanted.has(tool.name));
@@ -288,7 +286,6 @@ function decoratedTools(specs: ToolSpec[], execute: Execute): Tool[] | undefined
  * instance per toolkit and returns `toolsOf` of each, in the form sent to the model.
  */
 function defineFromGeneratedModule(modulePath: string): ModelFacingTool[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(modulePath) as { createToolkits(): object[] };
   const out: ModelFacingTool[] = [];
   for (const instance of mod.createToolkits()) {

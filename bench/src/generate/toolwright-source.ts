@@ -102,7 +102,6 @@ function walk(dir: string): string[] {
  * compile when neither the source nor the scanner changed. Returns the compiled module's path.
  */
 export async function buildToolwrightModule(dir: string, specs: ToolSpec[]): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createSchemaTransformer } = require('@toolwright/scanner') as typeof import('@toolwright/scanner');
   const srcDir = path.join(dir, 'src');
   const outDir = path.join(dir, 'dist');

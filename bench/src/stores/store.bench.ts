@@ -28,7 +28,7 @@ async function pausedState(): Promise<{ agent: Agent; state: RunState }> {
     parameters: { type: 'object', properties: { orderId: { type: 'string' }, amount: { type: 'number' } }, required: ['orderId', 'amount'] },
     needsApproval: true,
     idempotent: false,
-    invoke: ({}, { orderId }: { orderId: string }) => `refunded ${orderId}`,
+    invoke: (_ctx, { orderId }: { orderId: string }) => `refunded ${orderId}`,
   });
   const agent = new Agent({ name: 'support', instructions: 'Refund what the customer asks for.', tools: [refund] });
   const model = new ScriptedModel([{ toolCalls: [{ name: 'refund_order', arguments: { orderId: 'A-17', amount: 300 }, callId: 'call_refund' }] }]);
