@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import * as fs from 'fs';
 import * as path from 'path';
-import { getMetadataStorage, toolsOf, type Tool } from '@toolwright/core';
+import { toolsOf, type Tool } from '@toolwright/core';
+import { getMetadataStorage } from '@toolwright/core/internal';
 import { embeddedForm, scanTools } from '@toolwright/scanner';
 import { WeatherTools } from '../src/weather-tools';
 

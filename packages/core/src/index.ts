@@ -149,11 +149,7 @@ export { toolsOf, isToolkitInstance, setToolsOf } from './toolkit/tools-of';
 export type { ToolsOfOptions } from './toolkit/tools-of';
 export type { ToolMethodCall, ToolMethodCaller } from './toolkit/tool-method-call';
 export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/dto-validation';
-export { MetadataStorage, getMetadataStorage } from './metadata/metadata-storage';
 export { loadSchemaManifest } from './metadata/schema-manifest';
 export { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata/metadata-keys';
 export type { EmbeddedToolSchema, SchemaManifest } from './metadata/embedded-schema';
-export type {
-  ToolkitOptions, Type, GuardrailEntry, InterceptorEntry, MetadataDefinition, ToolkitMetadata, ToolMetadata,
-  ParameterMetadata, EnhancerMetadata, HiddenToolsMetadata,
-} from './metadata/metadata-definitions';
+export type { ToolkitOptions, Type, GuardrailEntry, InterceptorEntry } from './metadata/metadata-definitions';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import * as api from '../src';
+import * as internal from '../src/internal';
 
 describe('@toolwright/core public surface', () => {
   it('exports exactly these runtime names', () => {
@@ -35,12 +36,27 @@ describe('@toolwright/core public surface', () => {
       'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'HideTool',
       'toolsOf', 'isToolkitInstance', 'setToolsOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
       // Metadata and schema manifests
-      'MetadataStorage', 'getMetadataStorage', 'loadSchemaManifest', 'SCHEMA_MANIFEST_FILE', 'SCHEMA_MANIFEST_VERSION',
+      'loadSchemaManifest', 'SCHEMA_MANIFEST_FILE', 'SCHEMA_MANIFEST_VERSION',
     ];
     expect(Object.keys(api).sort()).toEqual([...expected].sort());
   });
 
   it('has no default export', () => {
     expect('default' in api).toBe(false);
+  });
+});
+
+describe('@toolwright/core/internal (for sibling packages)', () => {
+  it('exports exactly these runtime names', () => {
+    const expected = [
+      'MetadataStorage', 'getMetadataStorage',
+      'splitCamelCase', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
+    ];
+    expect(Object.keys(internal).sort()).toEqual([...expected].sort());
+  });
+
+  it('keeps the metadata storage out of the public entry', () => {
+    expect('getMetadataStorage' in api).toBe(false);
+    expect('MetadataStorage' in api).toBe(false);
   });
 });

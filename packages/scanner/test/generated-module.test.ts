@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { getMetadataStorage } from '@toolwright/core';
+import { getMetadataStorage } from '@toolwright/core/internal';
 import { flavorOf, generatedModuleText, manifestOfGeneratedModule, runCli, type CliIo, type ToolManifest } from '@toolwright/scanner';
 
 const fixture = path.join(__dirname, 'fixtures', 'cli');

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Ctx, Param, Tool, getMetadataStorage, toolsOf, UserError, type ToolContext } from '@toolwright/core';
+import { Ctx, Param, Tool, toolsOf, UserError, type ToolContext } from '@toolwright/core';
+import { getMetadataStorage } from '@toolwright/core/internal';
 
 describe('options recorded by @Tool and @Param', () => {
   class Recorded {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Args, Ctx, Param, Tool, Toolkit, UserError, getMetadataStorage, loadSchemaManifest, toolsOf } from '@toolwright/core';
+import { Args, Ctx, Param, Tool, Toolkit, UserError, loadSchemaManifest, toolsOf } from '@toolwright/core';
+import { getMetadataStorage } from '@toolwright/core/internal';
 import type { ToolContext } from '@toolwright/core';
 
 function userError(fn: () => unknown): UserError {

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { execFileSync, spawn } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { getMetadataStorage, toolsOf } from '@toolwright/core';
+import { toolsOf } from '@toolwright/core';
+import { getMetadataStorage } from '@toolwright/core/internal';
 
 const root = join(__dirname, '../../../..');
 const demo = join(root, 'examples/demo');

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Param, Tool, getMetadataStorage, toolsOf, UserError } from '@toolwright/core';
+import { Param, Tool, toolsOf, UserError } from '@toolwright/core';
+import { getMetadataStorage } from '@toolwright/core/internal';
 
 /** The JSON text form of an embedded schema, as the scanner's transformer emits it. */
 const text = JSON.stringify({
