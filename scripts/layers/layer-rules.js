@@ -86,6 +86,32 @@ function cyclePath(graph, component) {
   return [...component, start];
 }
 
+/** How many imports of a folder-to-folder arrow a message shows before "and N more". */
+const SHOWN_IMPORTS = 3;
+
+/**
+ * A cycle's path, then each folder-to-folder arrow inside it with its imports, the thinnest
+ * arrow first: the one with fewest imports is usually the one to remove.
+ */
+function describeCycle(graph, component, crossing) {
+  const members = new Set(component);
+  const arrows = new Map();
+  for (const edge of crossing) {
+    if (!members.has(edge.fromFolder) || !members.has(edge.toFolder)) continue;
+    const key = `${label(edge.fromFolder)} → ${label(edge.toFolder)}`;
+    if (!arrows.has(key)) arrows.set(key, []);
+    arrows.get(key).push(edge);
+  }
+  const lines = [...arrows]
+    .sort(([a, x], [b, y]) => x.length - y.length || a.localeCompare(b))
+    .map(([key, imports]) => {
+      const shown = imports.slice(0, SHOWN_IMPORTS).map(describeImport).join('; ');
+      const more = imports.length > SHOWN_IMPORTS ? `; and ${imports.length - SHOWN_IMPORTS} more` : '';
+      return `      ${key} (${imports.length} import${imports.length === 1 ? '' : 's'}): ${shown}${more}`;
+    });
+  return `${cyclePath(graph, component).map(label).join(' → ')}, arrows thinnest first:\n${lines.join('\n')}`;
+}
+
 /**
  * Every layering violation of one package.
  * @param {{ layerOf: Map<string, number>, layerCount: number, folders: string[], edges: Array<{ from: string, to: string, typeOnly: boolean }> }} input
@@ -124,13 +150,7 @@ function layerViolations({ layerOf, layerCount, folders, edges }) {
     }
   }
   for (const component of folderCycles(graph)) {
-    const members = new Set(component);
-    const imports = crossing.filter((edge) => members.has(edge.fromFolder) && members.has(edge.toFolder));
-    violations.push({
-      rule: 'no-folder-cycle',
-      message: `${cyclePath(graph, component).map(label).join(' → ')}, through ${imports.length} import(s):\n` +
-        imports.map((edge) => `      ${describeImport(edge)}`).join('\n'),
-    });
+    violations.push({ rule: 'no-folder-cycle', message: describeCycle(graph, component, crossing) });
   }
   return violations;
 }
