@@ -25,7 +25,7 @@ export class ToolwrightRunner extends Runner {
     const { signal, end } = this.lifecycle.begin(options.signal);
     const stream = super.stream(agent, input, { ...options, signal });
     // Observed here without adding a rejection of its own: the consumer handles the result's error.
-    this.lifecycle.track(stream.result.then(end, end));
+    void this.lifecycle.track(stream.result.then(end, end));
     return stream;
   }
 }
