@@ -1,8 +1,9 @@
 import {
-  ToolArgumentsError, ToolResult, UserError, defineTool, isToolkitInstance, isToolset, parseToolArguments, toolsOf,
+  ToolArgumentsError, ToolResult, UserError, defineTool, isToolset, parseToolArguments,
   type RunContext, type Tool, type ToolContext, type ToolEntry, type Toolset,
 } from '@toolwright/core';
-import { closeToolsets, isTool } from '../shared/tool-entries';
+import { flattenEntries } from '@toolwright/core/internal';
+import { closeToolsets } from '../shared/close-toolsets';
 import { runHiddenTool } from './hidden-call';
 import { keywordSearch, type KeywordSearchItem } from './keyword-search';
 
@@ -60,7 +61,7 @@ export class ToolProxyToolset implements Toolset {
     this.name = options.name ?? 'tool_proxy';
     this.maxResults = options.maxResults ?? 5;
     if (!Number.isInteger(this.maxResults) || this.maxResults < 1) throw new UserError(`ToolProxyToolset "${this.name}": maxResults must be a positive integer.`);
-    this.collect(options.tools, '');
+    this.collect(options.tools);
     const searchName = options.searchToolName ?? 'search_tools';
     const callName = options.callToolName ?? 'call_tool';
     this.searchTool = defineTool({
@@ -169,14 +170,16 @@ export class ToolProxyToolset implements Toolset {
     return catalogue;
   }
 
-  private collect(entries: readonly ToolEntry[], path: string): void {
-    entries.forEach((entry, i) => {
-      const at = `${path}[${i}]`;
-      if (Array.isArray(entry)) this.collect(entry, at);
-      else if (isToolset(entry)) this.toolsets.push(entry);
-      else if (isTool(entry)) this.fixed.push(entry);
-      else if (isToolkitInstance(entry)) this.fixed.push(...toolsOf(entry));
-      else throw new UserError(`ToolProxyToolset "${this.name}": tools${at} is not a Tool, a Toolset or a decorated toolkit instance.`);
+  private collect(entries: readonly ToolEntry[]): void {
+    const flat = flattenEntries(entries, {
+      toolsets: true,
+      refuse: (_entry, path) => {
+        throw new UserError(`ToolProxyToolset "${this.name}": tools${path} is not a Tool, a Toolset or a decorated toolkit instance.`);
+      },
     });
+    for (const entry of flat) {
+      if (isToolset(entry)) this.toolsets.push(entry);
+      else this.fixed.push(entry);
+    }
   }
 }

@@ -1,5 +1,6 @@
-import { UserError, isToolkitInstance, isToolset, toolsOf, type RunContext, type Tool, type Toolset } from '@toolwright/core';
-import { closeToolsets, isTool } from '../shared/tool-entries';
+import { UserError, isToolset, type RunContext, type Tool, type Toolset } from '@toolwright/core';
+import { flattenEntries } from '@toolwright/core/internal';
+import { closeToolsets } from '../shared/close-toolsets';
 import type { ServeEntry } from './serve-options';
 
 /**
@@ -12,18 +13,18 @@ export class ServedTools {
 
   constructor(entries: readonly ServeEntry[]) {
     if (!Array.isArray(entries)) throw new UserError('serveMcp(toolkits, options): toolkits must be an array of decorated instances, Tools or Toolsets.');
-    const visit = (entry: ServeEntry, path: string): void => {
-      if (Array.isArray(entry)) entry.forEach((child, i) => visit(child, `${path}[${i}]`));
-      else if (isTool(entry)) this.addFixed(entry, path);
-      else if (isToolset(entry)) this.toolsets.push(entry);
-      else if (isToolkitInstance(entry)) for (const tool of toolsOf(entry)) this.addFixed(tool, path);
-      else {
+    const flat = flattenEntries(entries, {
+      toolsets: true,
+      refuse(_entry, path) {
         throw new UserError(
           `serveMcp: toolkits${path} is neither a decorated toolkit instance, a Tool nor a Toolset. Pass instances of classes with @Tool methods, defineTool(...) results or Toolsets.`,
         );
-      }
-    };
-    entries.forEach((entry, i) => visit(entry, `[${i}]`));
+      },
+    });
+    for (const entry of flat) {
+      if (isToolset(entry)) this.toolsets.push(entry);
+      else this.addFixed(entry);
+    }
   }
 
   /** Runs the toolsets' `setup()`. */
@@ -61,11 +62,11 @@ export class ServedTools {
     return (await this.list(ctx)).find((t) => t.name === name);
   }
 
-  private addFixed(tool: Tool, path: string): void {
+  private addFixed(tool: Tool): void {
     const earlier = this.fixed.get(tool.name);
     if (earlier) {
       throw new UserError(
-        `serveMcp: two tools are named "${tool.name}" (toolkits${path} and ${earlier.source ?? 'an earlier entry'}). Tool names must be unique: rename one (@Tool({ name }), a toolkit prefix).`,
+        `serveMcp: two tools are named "${tool.name}" (${tool.source ?? 'a later entry'} and ${earlier.source ?? 'an earlier entry'}). Tool names must be unique: rename one (@Tool({ name }), a toolkit prefix).`,
       );
     }
     this.fixed.set(tool.name, tool);

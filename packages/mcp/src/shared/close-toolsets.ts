@@ -1,11 +1,4 @@
-import type { Tool, Toolset } from '@toolwright/core';
-
-/** Whether `value` is a `Tool` object (a function tool with `invoke`). @internal */
-export function isTool(value: unknown): value is Tool {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<Tool>;
-  return v.type === 'function' && typeof v.name === 'string' && typeof v.invoke === 'function';
-}
+import type { Toolset } from '@toolwright/core';
 
 /** Closes every toolset, even when one fails; rethrows the first failure. @internal */
 export async function closeToolsets(toolsets: readonly Toolset[]): Promise<void> {
