@@ -2,6 +2,7 @@ import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS, type StrictSchemaLimits } from './strict-limits';
+import { plainStrictSchema } from './strict-plain';
 import { describeValue, StrictRewriter } from './strict-rewriter';
 
 /** Options of {@link toStrictSchema}. */
@@ -34,5 +35,6 @@ export function toStrictSchema(schema: JsonSchema | undefined, options: StrictSc
     new ToolDefinitionError(`${toolName ? `Tool "${toolName}": ` : ''}the arguments schema (schema path /) ${what}. Fix: ${fix}.`, toolName, '');
   if (schema === undefined || schema === null) return new StrictRewriter({ type: 'object', properties: {} }, limits, toolName).run();
   if (!isSchemaObject(schema)) throw fail(`must be a JSON schema object (got ${describeValue(schema)})`, 'pass an object schema such as { type: "object", properties: {...} }');
-  return new StrictRewriter(schema, limits, toolName).run();
+  const plain = options.limits === undefined ? plainStrictSchema(schema) : undefined;
+  return plain ?? new StrictRewriter(schema, limits, toolName).run();
 }

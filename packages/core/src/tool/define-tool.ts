@@ -1,6 +1,7 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { assertValidParametersSchema } from '../schema/schema-check';
 import { cloneJson } from '../schema/schema-utils';
+import { plainStrictSchema } from '../schema/strict-plain';
 import { toStrictSchema } from '../schema/strict-schema';
 import type { JsonSchema } from '../contracts/json-schema';
 import type { Tool, ToolContext, ToolFields } from '../contracts/tool';
@@ -55,12 +56,15 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
     throw new ToolDefinitionError(`Tool "${name}": validateArguments must be a function (args, call) => violations.`, name);
   }
   const schema = parameters ?? { type: 'object', properties: {} };
-  assertValidParametersSchema(schema, name);
+  // A plain schema (the common case) is checked and made strict in one pass; anything else goes
+  // through the meta-schema check and the full rewrite, which also explain what is wrong.
+  const plain = strict ? plainStrictSchema(schema) : undefined;
+  if (plain === undefined) assertValidParametersSchema(schema, name);
   const tool: Tool<TContext> = {
     type: 'function',
     name,
     description,
-    parameters: strict ? toStrictSchema(schema, { toolName: name }) : looseCopy(schema),
+    parameters: plain ?? (strict ? toStrictSchema(schema, { toolName: name }) : looseCopy(schema)),
     strict,
     invoke,
     source: source ?? 'defineTool',
