@@ -6,6 +6,7 @@
  * Options: --quick (fewer repetitions), --only=<scenario,...>, --adapters=<id,...>,
  * --profile (write V8 CPU profiles of every worker to bench/generated/profiles).
  */
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -175,8 +176,18 @@ async function main(): Promise<number> {
 
   fs.mkdirSync(GENERATED_DIR, { recursive: true });
   fs.writeFileSync(path.join(GENERATED_DIR, 'results.json'), JSON.stringify(results, null, 2));
-  fs.writeFileSync(path.join(BENCH_DIR, 'RESULTS.md'), renderMarkdown(results));
-  process.stdout.write(`\n${consoleSummary(results)}\n\nwrote bench/RESULTS.md in ${results.durationS.toFixed(0)} s\n`);
+  // Only a run of every scenario with every adapter replaces RESULTS.md (and the README table
+  // made from it): a partial run's figures go to generated/RESULTS.partial.md.
+  const complete = options.only.size === SCENARIOS.length && options.adapters.length === ADAPTERS.length;
+  const written = complete ? path.join(BENCH_DIR, 'RESULTS.md') : path.join(GENERATED_DIR, 'RESULTS.partial.md');
+  if (complete) {
+    // The run-store section (written by the store bench, which runs after this one) is kept.
+    const previous = fs.existsSync(written) ? fs.readFileSync(written, 'utf8') : '';
+    const stores = /<!-- run-store bench: start -->[\s\S]*<!-- run-store bench: end -->\n?/.exec(previous)?.[0];
+    fs.writeFileSync(written, renderMarkdown(results) + (stores ? `\n${stores}` : ''));
+    execFileSync(process.execPath, [path.join(BENCH_DIR, '..', 'scripts', 'bench-readme.js')], { stdio: 'inherit' });
+  } else fs.writeFileSync(written, renderMarkdown(results));
+  process.stdout.write(`\n${consoleSummary(results)}\n\nwrote ${path.relative(path.join(BENCH_DIR, '..'), written)}${complete ? ' and the README table' : ''} in ${results.durationS.toFixed(0)} s\n`);
   if (results.errors.length) {
     process.stderr.write(`\n${results.errors.length} failure(s):\n${results.errors.map((e) => `- ${e.scenario} ${e.adapter}: ${e.error}`).join('\n')}\n`);
     return 1;
