@@ -40,7 +40,7 @@ export interface ShellActionOptions {
 export const SHELL_ACTION_LIMITS = {
   /** Commands one call may run. */
   maxCommands: 32,
-  /** Characters of one command. */
+  /** UTF-16 units of one command. */
   maxCommandLength: 64 * 1024,
 } as const;
 
@@ -51,7 +51,7 @@ export const SHELL_ACTION_LIMITS = {
  * out is reported as such and the rest still run, as separate commands do in a terminal; a
  * command left without time is reported as a timeout without running.
  *
- * @throws UserError for an action that is not a list of 1 to 32 non-empty commands of at most 64 KiB.
+ * @throws UserError for an action that is not a list of 1 to 32 commands, each not blank and at most 65536 UTF-16 units.
  * @example
  * await runShellAction(sandbox, { commands: ['npm test'], timeout_ms: 120_000, max_output_length: 4096 });
  * // [{ stdout: '…', stderr: '', outcome: { type: 'exit', exit_code: 0 } }]
@@ -92,7 +92,7 @@ function checkedCommands(action: ShellAction): string[] {
   }
   commands.forEach((command, i) => {
     if (typeof command !== 'string' || command.trim() === '' || command.length > maxCommandLength) {
-      throw new UserError(`A shell action's commands[${i}] must be a non-empty command of at most ${maxCommandLength} characters.`);
+      throw new UserError(`A shell action's commands[${i}] must be a command (not blank) of at most ${maxCommandLength} characters.`);
     }
   });
   return commands as string[];

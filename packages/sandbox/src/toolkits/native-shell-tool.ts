@@ -1,4 +1,4 @@
-import { defineTool, ToolResult, type Tool, type ToolContext } from '@toolwright/core';
+import { defineTool, ToolResult, UserError, type Tool, type ToolContext } from '@toolwright/core';
 import { runShellAction, SHELL_ACTION_LIMITS, type ShellCommandOutput } from '../native/shell-action';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { CommandPolicy } from './command-policy';
@@ -108,6 +108,11 @@ async function runShell(setup: NativeShellSetup, ctx: ToolContext, args: { comma
         onOutput: (command, stream, data) => lines(command).push(stream, data),
       },
     );
+  } catch (error) {
+    // An action the schema let through but the runner of commands refuses (a command over the
+    // length limit counted in UTF-16 units): the model is told, the run goes on.
+    if (error instanceof UserError) return ToolResult.error(error.message).withDisplay('terminal').withDetails({ commands: args.commands, refused: true });
+    throw error;
   } finally {
     for (const p of progress.values()) p.flush();
   }

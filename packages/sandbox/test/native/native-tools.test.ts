@@ -93,7 +93,7 @@ describe("OpenAI's built-in tools, executed by a sandbox", () => {
     it('refuses hostile actions with the reason', async () => {
       await expect(runShellAction(sandbox, { commands: Array(1000).fill('true') })).rejects.toThrow(/a list of 1 to 32 commands \(got 1000\)/);
       await expect(runShellAction(sandbox, { commands: 'ls' as unknown as string[] })).rejects.toThrow(/got string/);
-      await expect(runShellAction(sandbox, { commands: ['ls', ''] })).rejects.toThrow(/commands\[1\] must be a non-empty command/);
+      await expect(runShellAction(sandbox, { commands: ['ls', ''] })).rejects.toThrow(/commands\[1\] must be a command \(not blank\)/);
     });
   });
 });

@@ -61,6 +61,15 @@ describe('the built-in shell tool, given hostile or unusual calls (loopback wire
     expect(wire.requests[1].input.find((i: Json) => i.call_id === 'call_str' && i.type === 'shell_call').action).toEqual({ commands: 'rm -rf /', timeout_ms: null, max_output_length: null });
   });
 
+  it('refuses a blank command, and one over the length limit in UTF-16 units, without ending the run', async () => {
+    wire.reply({ json: callResponse([shellCall('call_blank', ['   ']), shellCall('call_wide', ['echo ' + '😀'.repeat(40_000)])]).json }, { json: done.json });
+    const result = await new Runner({ model: wire.model() }).run(agent(), 'Go.');
+    expect(result.finalOutput).toBe('Done.');
+    const [blank, wide] = wire.requests[1].input.filter((i: Json) => i.type === 'shell_call_output');
+    expect(blank.output).toEqual([{ stdout: '', stderr: expect.stringMatching(/commands\[0\] must be a command \(not blank\)/), outcome: { type: 'exit', exit_code: 1 } }]);
+    expect(wide.output).toEqual([{ stdout: '', stderr: expect.stringMatching(/commands\[0\] must be a command \(not blank\) of at most 65536 characters/), outcome: { type: 'exit', exit_code: 1 } }]);
+  });
+
   it('leaves a shell call that ran in a hosted container alone (nothing runs here)', async () => {
     const hosted = { ...shellCall('call_hosted', ['touch planted']), environment: { type: 'container_reference', container_id: 'cntr_1' } };
     wire.reply({ json: callResponse([hosted, { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Ran it remotely.', annotations: [] }] }]).json });
