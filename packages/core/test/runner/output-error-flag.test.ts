@@ -56,5 +56,21 @@ describe('Runner', () => {
       const again = RunState.fromString(agent, resumed.state.toString());
       expect(outputs(again.history).c1?.isError).toBe(true);
     });
+
+    it("keeps the mark of an output given while the batch waits for approval (the state's pending outputs)", async () => {
+      const model = new ScriptedModel([
+        { toolCalls: [{ name: 'guarded', arguments: { text: 'x' }, callId: 'refused' }, { name: 'echo', arguments: { text: 'hi' }, callId: 'asks' }] },
+        { text: 'done' },
+      ]);
+      const runner = new Runner({ model, guardrailsBeforeApproval: true, approvalPolicies: [requireApprovalFor('*')] });
+      const agent = new Agent({ name: 'a', tools: [echo, guarded] });
+      const paused = await runner.run(agent, 'go');
+      expect(paused.interruptions.map((i) => i.callId)).toEqual(['asks']);
+      const state = RunState.fromString(agent, paused.state.toString());
+      state.approve('asks');
+      const byId = outputs((await runner.run(agent, state)).history);
+      expect(byId.refused).toEqual({ type: 'function_call_output', callId: 'refused', output: 'not allowed', isError: true });
+      expect(byId.asks).toEqual({ type: 'function_call_output', callId: 'asks', output: 'hi' });
+    });
   });
 });
