@@ -70,6 +70,22 @@ describe('the built-in shell tool, given hostile or unusual calls (loopback wire
     expect(wide.output).toEqual([{ stdout: '', stderr: expect.stringMatching(/commands\[0\] must be a command \(not blank\) of at most 65536 characters/), outcome: { type: 'exit', exit_code: 1 } }]);
   });
 
+  it('bounds a giant output, and a max_output_length the model sets absurdly high, by the toolkit caps', async () => {
+    const flood = "head -c 20000000 /dev/zero | tr '\\0' a; head -c 20000000 /dev/zero | tr '\\0' b >&2";
+    wire.reply({ json: callResponse([shellCall('call_flood', [flood]), shellCall('call_greedy', [flood], { max_output_length: 1e12 })]).json }, { json: done.json });
+    await new Runner({ model: wire.model() }).run(agent({ maxOutputBytes: 1000 }), 'Go.');
+    const [flooded, greedy] = wire.requests[1].input.filter((i: Json) => i.type === 'shell_call_output');
+    // Default: twice the per-stream cap, for stdout and stderr together; at most four times it.
+    const sizes = (o: Json) => o.output[0].stdout.length + o.output[0].stderr.length;
+    expect(sizes(flooded)).toBeLessThanOrEqual(2000);
+    expect(sizes(flooded)).toBeGreaterThan(1500);
+    expect(sizes(greedy)).toBeLessThanOrEqual(4000);
+    expect(sizes(greedy)).toBeGreaterThan(3500);
+    expect(greedy.max_output_length).toBe(1e12);
+    expect(flooded.output[0].stdout).toMatch(/^a+\n…\[\d+ characters elided\]\n[\s\S]*a$/);
+    expect(flooded.output[0].stderr).toMatch(/^b+[\s\S]*b$/);
+  });
+
   it('leaves a shell call that ran in a hosted container alone (nothing runs here)', async () => {
     const hosted = { ...shellCall('call_hosted', ['touch planted']), environment: { type: 'container_reference', container_id: 'cntr_1' } };
     wire.reply({ json: callResponse([hosted, { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Ran it remotely.', annotations: [] }] }]).json });
