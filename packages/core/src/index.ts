@@ -22,9 +22,10 @@ export type { Item, MessageItem, FunctionCallItem, FunctionCallOutputItem, Reaso
 
 // Tools
 export type {
-  ToolFields, ToolContext, RunContext, ToolOptions, ParamOptions, ApprovalPredicate,
+  ToolFields, ToolContext, RunContext, ApprovalPredicate,
   FailureErrorFunction, DuplicatePolicy,
 } from './contracts/tool';
+export type { ToolOptions, ParamOptions } from './contracts/tool-options';
 export type { JsonSchema } from './contracts/json-schema';
 export type { NativeToolOffer } from './contracts/native-tool-offer';
 export { effectiveAnnotations } from './tool/tool-annotations';

@@ -52,8 +52,3 @@ export function detailedValidatorOf(compiled: CompiledArguments, parameters: Jso
   compiled.detailed ??= compileSchema(enforcedSchemaOf(parameters));
   return compiled.detailed;
 }
-
-/** @internal Compiles a tool's validator ahead of its first call (for start-up checks and benchmarks). */
-export function precompileArguments(parameters: JsonSchema, toolName: string): void {
-  compiledArgumentsOf(parameters, toolName);
-}

@@ -144,38 +144,3 @@ export interface Tool<TContext = any> extends ToolFields<TContext> {
   /** Where the tool came from, for error messages: `WeatherTools.getWeather`, `defineTool`, ... */
   source?: string;
 }
-
-/** Options of `@Tool(...)`; risk annotations (`readOnly`, `destructive`, ...) included. */
-export interface ToolOptions<TContext = any> extends ToolAnnotations, ToolExecutionHints {
-  /** Default: the method name in snake_case (with the toolkit's prefix). */
-  name?: string;
-  /** Default: the method's JSDoc summary. */
-  description?: string;
-  /** Default true: the OpenAI strict-mode schema subset, enforced locally too. */
-  strict?: boolean;
-  timeoutMs?: number;
-  needsApproval?: boolean | ApprovalPredicate<TContext>;
-  isEnabled?: (ctx: RunContext<TContext>, agent: Agent<TContext>) => boolean | Promise<boolean>;
-  failureError?: FailureErrorFunction | null;
-  deferred?: boolean;
-  duplicates?: DuplicatePolicy;
-  cancellable?: boolean;
-  /** Most UTF-8 bytes of output text sent to the model (see `ToolFields.maxOutputBytes`). */
-  maxOutputBytes?: number;
-  inputGuardrails?: ToolInputGuardrail[];
-  outputGuardrails?: ToolOutputGuardrail[];
-  interceptors?: ToolInterceptor[];
-}
-
-/** Options of `@Param(name, ...)`; they refine the schema generated from the parameter's type. */
-export interface ParamOptions {
-  description?: string;
-  title?: string;
-  enum?: readonly (string | number)[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-}

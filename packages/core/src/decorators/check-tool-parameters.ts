@@ -1,6 +1,6 @@
 import { UserError } from '../errors/user.error';
 import type { ParameterMetadata } from '../metadata/metadata-definitions';
-import { describeParameter } from './decorator-environment';
+import { describeParameter } from './decorated-member';
 
 /** What `@Tool` checks about a method's parameters at decoration time. */
 export interface ToolParameterCheck {

@@ -1,5 +1,5 @@
-import { UserError } from '../errors/user.error';
-import { assertLegacyDecorator, describeClass, describeMethod } from './decorator-environment';
+import { assertLegacyDecorator } from './decorator-environment';
+import { assertToolMember, describeClass, describeMethod } from './decorated-member';
 
 /** Where a class-or-method decorator was applied. */
 export interface EnhancerTarget {
@@ -16,9 +16,8 @@ export function enhancerTarget(label: string, target: object, key: string | symb
     const ctor = target as Function;
     return { target: ctor, where: `${label} on ${describeClass(ctor)}` };
   }
+  assertToolMember(label, target, key);
   const where = `${label} on ${describeMethod(target, key)}`;
-  if (typeof key === 'symbol') throw new UserError(`${where}: tool methods need string names.`);
-  if (typeof target === 'function') throw new UserError(`${where}: tools are instance methods. Fix: remove "static".`);
   return { target: (target as { constructor: Function }).constructor, method: key, where };
 }
 

@@ -1,6 +1,7 @@
 import { UserError } from '../errors/user.error';
 import { getMetadataStorage } from '../metadata/metadata-storage';
-import { assertLegacyDecorator, describeClass } from './decorator-environment';
+import { assertLegacyDecorator } from './decorator-environment';
+import { describeClass } from './decorated-member';
 
 /**
  * Drops inherited tools from a subclass (and its own subclasses, unless one re-declares the

@@ -2,8 +2,9 @@ import { UserError } from '../errors/user.error';
 import { FORBIDDEN_ARGUMENT_KEYS } from '../arguments/forbidden-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { copyOptions } from '../metadata/options-copy';
-import type { ParamOptions } from '../contracts/tool';
-import { assertLegacyDecorator, describeClass, describeMethod, describeParameter, parameterNamesOf } from './decorator-environment';
+import type { ParamOptions } from '../contracts/tool-options';
+import { assertLegacyDecorator } from './decorator-environment';
+import { assertToolMember, describeClass, describeMethod, describeParameter, parameterNamesOf } from './decorated-member';
 
 type Kind = 'param' | 'args' | 'ctx';
 
@@ -12,9 +13,8 @@ function recordParameter(kind: Kind, label: string, target: object, method: stri
   if (method === undefined) {
     throw new UserError(`${label} on a constructor parameter of ${describeClass(target as Function)}: it only applies to parameters of @Tool methods. Fix: remove it.`);
   }
+  assertToolMember(label, target, method);
   const where = describeMethod(target, method);
-  if (typeof method === 'symbol') throw new UserError(`${label} on ${where}: tool methods need string names.`);
-  if (typeof target === 'function') throw new UserError(`${label} on static method ${where}: tools are instance methods. Fix: remove "static".`);
   const ctor = (target as { constructor: Function }).constructor;
   if (kind === 'param') {
     const { name, options = {} } = extra;

@@ -2,16 +2,16 @@ import { UserError } from '../errors/user.error';
 import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
 import { DESIGN_PARAMTYPES } from '../metadata/metadata-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
-import { checkEmbeddedSchema } from '../metadata/schema-manifest';
+import { checkEmbeddedSchema } from '../metadata/embedded-schema-check';
 import { copyOptions } from '../metadata/options-copy';
 import { ToolRecord } from '../metadata/tool-record';
-import type { Tool as ToolObject, ToolOptions } from '../contracts/tool';
+import type { Tool as ToolObject } from '../contracts/tool';
+import type { ToolOptions } from '../contracts/tool-options';
 import { annotationProblem } from '../tool/tool-annotations';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
 import { checkToolParameters } from './check-tool-parameters';
-import {
-  assertLegacyDecorator, assertReflectMetadata, describeMethod, parameterNamesOf, readDesignMetadata,
-} from './decorator-environment';
+import { assertLegacyDecorator, assertReflectMetadata, readDesignMetadata } from './decorator-environment';
+import { assertToolMember, describeMethod, parameterNamesOf } from './decorated-member';
 
 /**
  * A tool as the runner sees it (see `tool/tool.ts`). Declared here too so that the one public
@@ -36,13 +36,8 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
   return (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void => {
     assertLegacyDecorator('@Tool', propertyKey);
     assertReflectMetadata('@Tool');
+    assertToolMember('@Tool', target, propertyKey);
     const where = describeMethod(target, propertyKey);
-    if (typeof propertyKey === 'symbol') {
-      throw new UserError(`@Tool on ${where}: a tool method needs a string name, not a symbol. Fix: use a named method.`);
-    }
-    if (typeof target === 'function') {
-      throw new UserError(`@Tool on static method ${where}: tools are instance methods (they are bound to an instance by toolsOf). Fix: remove "static".`);
-    }
     if (typeof descriptor?.value !== 'function') {
       throw new UserError(`@Tool on ${where}: only methods can be tools (not accessors or fields). Fix: turn it into a method.`);
     }

@@ -1,7 +1,8 @@
 import { UserError } from '../errors/user.error';
 import type { ToolkitOptions } from '../metadata/metadata-definitions';
 import { getMetadataStorage } from '../metadata/metadata-storage';
-import { assertLegacyDecorator, describeClass } from './decorator-environment';
+import { assertLegacyDecorator } from './decorator-environment';
+import { describeClass } from './decorated-member';
 
 const PREFIX_PATTERN = /^[a-zA-Z0-9_-]{0,63}$/;
 

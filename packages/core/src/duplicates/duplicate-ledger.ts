@@ -10,7 +10,7 @@ export interface CalledToolRecord {
 }
 
 /** Most characters of an earlier output kept in the state and repeated to the model. */
-export const MAX_REMEMBERED_OUTPUT = 2_000;
+const MAX_REMEMBERED_OUTPUT = 2_000;
 
 /** The ledger key of a call: tool name and canonical arguments. @internal */
 export function duplicateKey(toolName: string, args: unknown): string {

@@ -44,6 +44,6 @@ export function handoffBindingOf(tool: Tool | undefined): HandoffBinding | undef
 }
 
 /** The output of the handoff call that is performed. */
-export function transferText(handoff: Handoff): string {
+function transferText(handoff: Handoff): string {
   return JSON.stringify({ assistant: handoff.agent.name, status: 'transferred' });
 }

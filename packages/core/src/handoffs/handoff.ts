@@ -2,7 +2,8 @@ import type { AgentRef as Agent } from '../contracts/class-refs';
 import { UserError } from '../errors/user.error';
 import type { Item } from '../items/item';
 import type { JsonSchema } from '../contracts/json-schema';
-import type { RunContext, ToolOptions } from '../contracts/tool';
+import type { RunContext } from '../contracts/tool';
+import type { ToolOptions } from '../contracts/tool-options';
 import { assertValidToolName, toSnakeCase } from '../tool/tool-name';
 
 /** Options of {@link handoff}. */

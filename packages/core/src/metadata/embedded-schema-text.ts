@@ -1,6 +1,6 @@
 import { UserError } from '../errors/user.error';
 import type { EmbeddedToolSchema } from './embedded-schema';
-import { checkEmbeddedSchema } from './schema-manifest';
+import { checkEmbeddedSchema } from './embedded-schema-check';
 
 /**
  * Parses the JSON text form of an embedded schema (what the `@toolwright/scanner` transformer

@@ -1,4 +1,5 @@
-import type { ApprovalPredicate, ParamOptions, ToolOptions } from '../contracts/tool';
+import type { ApprovalPredicate } from '../contracts/tool';
+import type { ParamOptions, ToolOptions } from '../contracts/tool-options';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../contracts/tool-interceptor';
 import type { EmbeddedToolSchema } from './embedded-schema';

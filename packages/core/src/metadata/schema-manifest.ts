@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors/user.error';
 import { isSchemaObject } from '../schema/schema-utils';
-import type { EmbeddedToolSchema, SchemaManifest } from './embedded-schema';
+import { checkEmbeddedSchema } from './embedded-schema-check';
+import type { SchemaManifest } from './embedded-schema';
 import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata-keys';
 import { getMetadataStorage } from './metadata-storage';
 
@@ -51,22 +52,4 @@ function checkManifest(manifest: unknown, source: string): asserts manifest is S
   }
   if (!isSchemaObject(manifest.tools)) throw new UserError(`The schema manifest (${source}) needs a "tools" object keyed by "Class.method".`);
   for (const [key, entry] of Object.entries(manifest.tools)) checkEmbeddedSchema(entry, `entry "${key}" of the schema manifest (${source})`);
-}
-
-/** Throws `UserError` unless `value` has the shape of an {@link EmbeddedToolSchema}. */
-export function checkEmbeddedSchema(value: unknown, where: string): asserts value is EmbeddedToolSchema {
-  const fail = (what: string): never => {
-    throw new UserError(`The embedded schema of ${where} ${what}. Fix: regenerate it with \`toolwright scan\` or the transformer.`);
-  };
-  if (!isSchemaObject(value)) fail('must be an object { parameters, description?, paramDescriptions?, dates? }');
-  const v = value as Record<string, unknown>;
-  if (!isSchemaObject(v.parameters)) fail('needs a "parameters" JSON schema object');
-  if (v.description !== undefined && typeof v.description !== 'string') fail('has a "description" that is not a string');
-  if (v.paramDescriptions !== undefined && !isSchemaObject(v.paramDescriptions)) fail('has "paramDescriptions" that is not an object');
-  if (v.dates !== undefined && !(Array.isArray(v.dates) && v.dates.every((d) => typeof d === 'string' && d.startsWith('/')))) {
-    fail('has "dates" that is not an array of JSON pointers');
-  }
-  if (v.annotations !== undefined && !(isSchemaObject(v.annotations) && Object.values(v.annotations).every((a) => typeof a === 'boolean'))) {
-    fail('has "annotations" that is not an object of booleans');
-  }
 }

@@ -1,4 +1,4 @@
-import type { ToolOptions } from '../contracts/tool';
+import type { ToolOptions } from '../contracts/tool-options';
 import type { EmbeddedToolSchema } from './embedded-schema';
 import { parseEmbeddedSchema } from './embedded-schema-text';
 import type { ToolMetadata } from './metadata-definitions';

@@ -6,7 +6,7 @@ import type { Tool } from '../contracts/tool';
 export const SUBMIT_PLAN_TOOL = 'submit_plan';
 
 /** Most characters of a submitted plan (bounds what a model can make the run hold). */
-export const MAX_PLAN_LENGTH = 100_000;
+const MAX_PLAN_LENGTH = 100_000;
 
 let builtIn: Tool | undefined;
 

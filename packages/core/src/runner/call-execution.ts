@@ -1,6 +1,6 @@
 import type { Agent } from '../agent/agent';
 import { ToolCallError } from '../errors/tool-call.error';
-import { runInputGuardrails, runOutputGuardrails, type OnTripwire } from './stages/run-tool-guardrails';
+import { runInputGuardrails, runOutputGuardrails } from './stages/run-tool-guardrails';
 import { runInterceptors } from '../interceptors/interceptor-chain';
 import { detailsRoundTripProblem, ToolResult } from '../result/tool-result';
 import { ToolInterruption } from '../approvals/tool-interruption';
@@ -9,12 +9,11 @@ import { addUsage } from '../result/usage';
 import { capToolOutput } from '../result/output-cap';
 import type { ToolOutputEvent } from '../contracts/run-event';
 import type { Tool } from '../contracts/tool';
-import { CallRecord } from './call-record';
 import type { CallOutcome } from './call-outcome';
 import type { PreparedCall } from './call-preparation';
 import { invokeTool } from './invoke-tool';
 import { emitEvent, type RunEnvironment } from './run-environment';
-import { CallToolContext } from './tool-context';
+import { openCall } from './open-call';
 import { failureResult } from './tool-failure';
 import { isRunStoreFailure } from '../stores/run-store-failure';
 
@@ -30,24 +29,22 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
     return finish(env, agent, prepared, prepared.answer!, prepared.failed, started, call.arguments, false);
   }
   const args = prepared.args;
-  const record = new CallRecord(tool.cancellable !== false);
-  const ctx = new CallToolContext(env, agent, call, record);
+  const { record, ctx, onTripwire } = openCall(env, agent, call, tool);
   const nested = env.state.pendingBatch?.nested?.get(call.callId);
   if (nested) ctx.nestedState = nestedStateWithDecisions(env.state, nested);
   let invoked = false;
-  const onTripwire: OnTripwire = (guardrail) =>
-    emitEvent(env, { type: 'guardrail_tripped', agent, guardrail, toolName: tool.name, callId: call.callId });
   env.activeCalls.add(record);
   let result: ToolResult;
   try {
-    const inputGuardrails = concat(env.inputGuardrails, tool.inputGuardrails);
+    const enhancers = env.enhancers.of(tool);
+    const inputGuardrails = enhancers.inputGuardrails;
     const refused = inputGuardrails.length > 0 ? await runInputGuardrails(inputGuardrails, tool, args, ctx, onTripwire) : undefined;
     if (refused) {
       result = refused;
     } else {
       invoked = true;
       try {
-        result = await runInterceptors(concat(env.interceptors, tool.interceptors), { tool, args, ctx }, () =>
+        result = await runInterceptors(enhancers.interceptors, { tool, args, ctx }, () =>
           invokeTool(tool, ctx, args, record, env.toolTimeoutMs),
         );
       } catch (error) {
@@ -59,7 +56,7 @@ export async function executeCall(env: RunEnvironment, agent: Agent<any>, prepar
         }
         result = failureResult(tool, error, ctx);
       }
-      const outputGuardrails = concat(env.outputGuardrails, tool.outputGuardrails);
+      const outputGuardrails = enhancers.outputGuardrails;
       if (outputGuardrails.length > 0) result = await runOutputGuardrails(outputGuardrails, tool, args, result, ctx, onTripwire);
     }
   } finally {
@@ -120,9 +117,4 @@ function isInterruption(error: unknown): error is ToolInterruption {
   }
 }
 
-function concat<T>(first: readonly T[], second: readonly T[] | undefined): readonly T[] {
-  if (!second || second.length === 0) return first;
-  if (first.length === 0) return second;
-  return [...first, ...second];
-}
 

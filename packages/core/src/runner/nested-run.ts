@@ -51,7 +51,7 @@ export async function runNestedAgent<TContext>(
 }
 
 /** A short text rendering of a nested run's event, for UIs that only show text progress. */
-export function progressOf(event: RunEvent): ToolResult {
+function progressOf(event: RunEvent): ToolResult {
   switch (event.type) {
     case 'model_delta':
       return ToolResult.text(event.delta);

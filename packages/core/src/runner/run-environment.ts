@@ -1,8 +1,7 @@
 import type { Agent } from '../agent/agent';
 import type { EventChannel } from '../events/event-channel';
 import type { RunEvent } from '../contracts/run-event';
-import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
-import type { ToolInterceptor } from '../contracts/tool-interceptor';
+import type { ToolEnhancers } from './tool-enhancers';
 import type { Model, ModelSettings } from '../contracts/model';
 import type { RunState } from '../state/run-state';
 import type { RunContext, Tool } from '../contracts/tool';
@@ -43,9 +42,8 @@ export interface RunEnvironment<TContext = any> {
   /** Run-level settings (incl. `parallelToolCalls`, `toolChoice`), over the agent's. */
   readonly runSettings: ModelSettings;
   readonly maxToolConcurrency: number;
-  readonly inputGuardrails: ToolInputGuardrail[];
-  readonly outputGuardrails: ToolOutputGuardrail[];
-  readonly interceptors: ToolInterceptor[];
+  /** The runner's guardrails and interceptors (with the run's own outermost ones), merged per tool once. */
+  enhancers: ToolEnhancers;
   readonly approvalHandler?: ApprovalHandler;
   readonly approvalPolicies: readonly ApprovalPolicy[];
   readonly guardrailsBeforeApproval: boolean;

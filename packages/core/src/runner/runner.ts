@@ -5,7 +5,6 @@ import { ToolwrightError } from '../errors/toolwright.error';
 import { UserError } from '../errors/user.error';
 import { userMessage, type Item } from '../items/item';
 import type { ModelSettings } from '../contracts/model';
-import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import { RunState } from '../state/run-state';
 import { markStateConsumed } from '../state/consumed-states';
 import { RunStateError } from '../errors/run-state.error';
@@ -18,7 +17,8 @@ import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { isByteCap } from '../tool/tool-defaults';
-import { withCallLedger } from './stages/call-ledger-stage';
+import { callLedgerInterceptors } from './stages/call-ledger-stage';
+import { ToolEnhancers } from './tool-enhancers';
 import type { ResumeOptions } from './resume-options';
 import { resumeStoredRun, runAndStore, saveWhenPaused } from './stored-runs';
 import { persistContextSlice } from '../state/persisted-context';
@@ -43,6 +43,8 @@ const DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES = 3;
 export class Runner {
   /** The options the runner was built with (a copy). */
   readonly options: Readonly<RunnerOptions>;
+  /** The runner's guardrails and interceptors, merged with each tool's once per tool. */
+  private readonly enhancers: ToolEnhancers;
 
   constructor(options: RunnerOptions = {}) {
     checkPositive('maxTurns', options.maxTurns, 'new Runner({ maxTurns })');
@@ -51,6 +53,7 @@ export class Runner {
     checkLimit('maxToolOutputBytes', options.maxToolOutputBytes, 'new Runner({ maxToolOutputBytes })', isByteCap);
     planModeOf(options.planMode);
     this.options = { ...options };
+    this.enhancers = ToolEnhancers.ofRunner(options.guardrails ?? [], options.interceptors ?? []);
   }
 
   /**
@@ -140,9 +143,7 @@ export class Runner {
       runnerSettings: withoutUndefined({ ...this.options.modelSettings, parallelToolCalls: this.options.parallelToolCalls }),
       runSettings: withoutUndefined({ ...options.modelSettings, parallelToolCalls: options.parallelToolCalls, toolChoice: options.toolChoice }),
       maxToolConcurrency: options.maxToolConcurrency ?? this.options.maxToolConcurrency ?? DEFAULT_MAX_TOOL_CONCURRENCY,
-      inputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolInputGuardrail => g.kind === 'input'),
-      outputGuardrails: (this.options.guardrails ?? []).filter((g): g is ToolOutputGuardrail => g.kind === 'output'),
-      interceptors: withCallLedger(this.options.interceptors ?? [], options, state),
+      enhancers: this.enhancers.around(callLedgerInterceptors(options, state)),
       approvalHandler: this.options.approvalHandler,
       approvalPolicies: this.options.approvalPolicies ?? [],
       guardrailsBeforeApproval: this.options.guardrailsBeforeApproval === true,

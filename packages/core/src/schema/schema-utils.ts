@@ -17,7 +17,7 @@ export function isUnconstrained(schema: unknown): boolean {
 }
 
 /** Keywords that describe a value without constraining it. */
-export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
   'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', '$id', '$schema',
 ]);
 

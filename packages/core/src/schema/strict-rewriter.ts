@@ -12,7 +12,7 @@ import type { StrictSchemaLimits } from './strict-limits';
 import { recordEnforcedSchema } from './strict-local-schema';
 import { StrictNodeWriter } from './strict-node-writer';
 
-export const STRICT_FIX = 'or declare the tool with `strict: false`';
+const STRICT_FIX = 'or declare the tool with `strict: false`';
 const CONFLICT_FIX = 'make the combined schemas agree (allOf members, a $ref and the keywords beside it, a union and the constraints beside it)';
 
 /**
@@ -332,7 +332,7 @@ export class StrictRewriter {
 }
 
 /** Whether a keyword constrains values (a JSON Schema keyword that is not an annotation). */
-export function isConstraint(key: string): boolean {
+function isConstraint(key: string): boolean {
   return (keywordFlags(key) & CONSTRAINT) !== 0;
 }
 

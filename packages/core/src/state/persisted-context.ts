@@ -2,7 +2,7 @@ import { UserError } from '../errors/user.error';
 import type { RunState } from './run-state';
 
 /** Most characters of the JSON text of a kept context slice. */
-export const MAX_PERSISTED_CONTEXT_LENGTH = 64 * 1024;
+const MAX_PERSISTED_CONTEXT_LENGTH = 64 * 1024;
 
 /** What `persistContext` (Runner or run option) is: the part of the run context a paused state keeps. */
 export type PersistContext<TContext = any> = (context: TContext) => unknown;

@@ -12,25 +12,13 @@ import type { Tool } from '../contracts/tool';
 import type { ApprovalRequest } from '../contracts/approval-request';
 import { isStateConsumed } from './consumed-states';
 import type { PendingBatch } from '../contracts/pending-batch';
+import type { CarriedProgress } from './carried-progress';
 import { parseRunState, type RunStateSnapshot } from './run-state-parse';
 import { serializeRunState } from './run-state-serialize';
-import { signState, unwrapSignedState } from './state-signing';
+import { readSignedState, signState } from './state-signing';
 
 /** Where a run stands. */
 export type RunStatus = 'running' | 'completed' | 'interrupted' | 'failed';
-
-/** What a new state takes over from the state it resumes or the snapshot it is read from. */
-interface CarriedProgress {
-  turn: number;
-  consecutiveFailedTurns: number;
-  finalOutput: unknown;
-  usage: Usage;
-  modelUsage: Usage;
-  toolUsage: Usage;
-  disclosedTools: Iterable<string>;
-  agentsThatUsedTools: Iterable<string>;
-  calledTools: Iterable<[string, CalledToolRecord]>;
-}
 
 /** Options of `state.toString(...)` and `RunState.fromString(...)`. */
 export interface RunStateStringOptions {
@@ -226,14 +214,7 @@ export class RunState<TContext = unknown> {
     options: RunStateStringOptions = {},
   ): RunState<TContext> {
     if (typeof json !== 'string') throw new RunStateError(`RunState.fromString needs the JSON text written by state.toString(), got ${typeof json}.`);
-    const text = unwrapSignedState(json, options.secret);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new RunStateError(`The run state is not valid JSON (${(error as Error).message}). Pass the exact text written by state.toString().`);
-    }
-    return RunState.fromSnapshot<TContext>(parseRunState(agents, value));
+    return RunState.fromSnapshot<TContext>(parseRunState(agents, readSignedState(json, options.secret)));
   }
 
   /** Builds a state from a checked snapshot. @internal */

@@ -22,18 +22,14 @@ export function signState(payload: string, secret: string): string {
 }
 
 /**
- * Checks the signature of a signed state and returns its payload text; returns an unsigned
- * state's text as it is. A signed state read without the secret, an unsigned one read with a
- * secret, and any changed byte are refused with `RunStateError`. @internal
+ * Reads the text of a state: checks the signature of a signed state and returns its payload,
+ * parsed; an unsigned state is returned as parsed once here. A signed state read without the
+ * secret, an unsigned one read with a secret, text that is not JSON and any changed byte are
+ * refused with `RunStateError`. @internal
  */
-export function unwrapSignedState(text: string, secret: string | undefined): string {
+export function readSignedState(text: string, secret: string | undefined): unknown {
   if (secret !== undefined) checkSecret(secret);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new RunStateError(`The run state is not valid JSON (${(error as Error).message}). Pass the exact text written by state.toString().`);
-  }
+  const value = parseJson(text);
   const envelope = value as { format?: unknown; algorithm?: unknown; payload?: unknown; signature?: unknown } | null;
   const signed = typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope) && envelope.format === SIGNED_MARKER;
   if (!signed) {
@@ -43,7 +39,7 @@ export function unwrapSignedState(text: string, secret: string | undefined): str
           'so that an unsigned state cannot pass for a signed one. Sign it when writing, or read it without { secret }.',
       );
     }
-    return text;
+    return value;
   }
   if (secret === undefined) {
     throw new RunStateError('The run state is signed. Pass the secret it was signed with: RunState.fromString(agents, json, { secret }).');
@@ -62,7 +58,15 @@ export function unwrapSignedState(text: string, secret: string | undefined): str
   if (!given || given.length !== expected.length || !nodeCrypto().timingSafeEqual(given, expected)) {
     throw new RunStateError('The run state\'s signature does not match: it was changed after signing, or signed with another secret. Refusing to resume it.');
   }
-  return envelope.payload;
+  return parseJson(envelope.payload);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RunStateError(`The run state is not valid JSON (${(error as Error).message}). Pass the exact text written by state.toString().`);
+  }
 }
 
 function hmac(payload: string, secret: string): string {
@@ -81,7 +85,7 @@ function checkSecret(secret: unknown): void {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether `text` is well-formed UTF-16 (no lone surrogate), so that its UTF-8 bytes stand for it alone. @internal */
-export function isWellFormed(text: string): boolean {
+function isWellFormed(text: string): boolean {
   const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
   return typeof native === 'function' ? native.call(text) : !LONE_SURROGATE.test(text);
 }

@@ -4,7 +4,7 @@ import type { ToolAnnotations, ToolExecutionHints } from '../contracts/tool';
 export const TOOL_ANNOTATION_KEYS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const satisfies ReadonlyArray<keyof ToolAnnotations>;
 
 /** The execution hints next to them. */
-export const TOOL_EXECUTION_HINT_KEYS = ['sequential', 'retrySafe'] as const satisfies ReadonlyArray<keyof ToolExecutionHints>;
+const TOOL_EXECUTION_HINT_KEYS = ['sequential', 'retrySafe'] as const satisfies ReadonlyArray<keyof ToolExecutionHints>;
 
 /** Every key of {@link ToolAnnotations} and {@link ToolExecutionHints}. */
 export const TOOL_HINT_KEYS = [...TOOL_ANNOTATION_KEYS, ...TOOL_EXECUTION_HINT_KEYS] as const;
@@ -26,13 +26,6 @@ export function effectiveAnnotations(tool: ToolAnnotations): Required<ToolAnnota
     idempotent: readOnly ? true : tool.idempotent === true,
     openWorld: tool.openWorld !== false,
   };
-}
-
-/** The annotations and hints a tool declares (only those given), as a plain object. */
-export function declaredAnnotations(tool: ToolAnnotations & ToolExecutionHints): ToolAnnotations & ToolExecutionHints {
-  const out: ToolAnnotations & ToolExecutionHints = {};
-  for (const key of TOOL_HINT_KEYS) if (tool[key] !== undefined) out[key] = tool[key];
-  return out;
 }
 
 /**

@@ -5,8 +5,9 @@ import type { ParameterMetadata, ToolMetadata } from '../metadata/metadata-defin
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { cloneJson, isSchemaObject } from '../schema/schema-utils';
 import type { JsonSchema } from '../contracts/json-schema';
-import type { ParamOptions } from '../contracts/tool';
-import { describeParameter, missingDesignMetadataAdvice, parameterNamesOf } from '../decorators/decorator-environment';
+import type { ParamOptions } from '../contracts/tool-options';
+import { missingDesignMetadataAdvice } from '../decorators/decorator-environment';
+import { describeParameter, parameterNamesOf } from '../decorators/decorated-member';
 
 /** Where a tool's schema came from. */
 export type SchemaSource = 'embedded' | 'manifest' | 'reflection';

@@ -6,7 +6,7 @@ import { splitCamelCase } from '../util/camel-case';
  * pass over most of the catalogue for no ranking signal. Words that can carry meaning in tool
  * names (`on`, `off`, `not`, `all`, `up`, `down`, `new`) are deliberately absent. @internal
  */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
+const STOP_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'the', 'of', 'in', 'into', 'to', 'for', 'and', 'or', 'by', 'with', 'from', 'at', 'as',
   'is', 'are', 'was', 'were', 'be', 'been', 'it', 'its', 'this', 'that', 'these', 'those',
   'your', 'my', 'our', 'their', 'which', 'whose',

@@ -16,7 +16,7 @@ const loadMiniSearch = lazyModule(() => require('minisearch') as typeof import('
  * ln 2), but matching it would walk over most of the catalogue on every query that uses it.
  * @internal
  */
-export const COMMON_TERM_SHARE = 0.5;
+const COMMON_TERM_SHARE = 0.5;
 /** Below this many tools no term is left out for being common (the statistics are too thin). @internal */
 export const COMMON_TERM_MIN_TOOLS = 100;
 

@@ -103,11 +103,11 @@ describe('@toolwright/core deferred dependencies', () => {
   });
 
   it('loads node:crypto when a state is signed, and signatures still verify', () => {
-    const { signState, unwrapSignedState } = require('../../src/state/state-signing') as typeof import('../../src/state/state-signing');
+    const { signState, readSignedState } = require('../../src/state/state-signing') as typeof import('../../src/state/state-signing');
     expect(loaded).toEqual([]);
     const signed = signState('{"turn":1}', 'secret');
     expect(loaded).toEqual(['node:crypto']);
-    expect(unwrapSignedState(signed, 'secret')).toBe('{"turn":1}');
-    expect(() => unwrapSignedState(signed, 'other secret')).toThrow('signature does not match');
+    expect(readSignedState(signed, 'secret')).toEqual({ turn: 1 });
+    expect(() => readSignedState(signed, 'other secret')).toThrow('signature does not match');
   });
 });

@@ -58,13 +58,12 @@ export function lifecycleForTurn(env: RunEnvironment, agent: Agent<any>): RunLif
 
 function install(env: RunEnvironment, lifecycle: RunLifecycle): void {
   env.lifecycle = lifecycle;
-  // Outermost, so hooks see a call once its input guardrails passed. A new array: the old one
-  // may be the runner's own option.
-  (env as { interceptors: unknown[] }).interceptors = [lifecycle.interceptor, ...env.interceptors];
+  // Outermost, so hooks see a call once its input guardrails passed.
+  env.enhancers = env.enhancers.around([lifecycle.interceptor]);
 }
 
 /** Whether an agent has hooks or agent-level guardrails. @internal */
-export function agentNeedsLifecycle(agent: Agent<any>): boolean {
+function agentNeedsLifecycle(agent: Agent<any>): boolean {
   return agent.hooks !== undefined || agent.inputGuardrails.length > 0 || agent.outputGuardrails.length > 0;
 }
 

@@ -3,10 +3,9 @@ import { errorMessage } from '../../errors/error-message';
 import { ToolCallError } from '../../errors/tool-call.error';
 import { runInputGuardrails } from './run-tool-guardrails';
 import { ToolResult, toModelOutput } from '../../result/tool-result';
-import { CallRecord } from '../call-record';
 import type { PreparedCall } from '../call-preparation';
 import { emitEvent, type RunEnvironment } from '../run-environment';
-import { CallToolContext } from '../tool-context';
+import { openCall } from '../open-call';
 import type { ApprovalRequest } from '../../contracts/approval-request';
 import type { PendingBatch } from '../../contracts/pending-batch';
 import type { Tool } from '../../contracts/tool';
@@ -102,7 +101,7 @@ async function reviewBatch(env: RunEnvironment, agent: Agent<any>, prepared: Pre
  *
  * @throws ToolArgumentsError when edited arguments do not pass validation.
  */
-export function applyDecision(p: PreparedCall, decision: RecordedDecision): void | Promise<void> {
+function applyDecision(p: PreparedCall, decision: RecordedDecision): void | Promise<void> {
   if (!decision.approved) {
     p.answer = ToolResult.text(decision.message ?? DEFAULT_REJECTION_MESSAGE);
     p.failed = false;
@@ -138,14 +137,11 @@ async function needsApproval(env: RunEnvironment, agent: Agent<any>, p: Prepared
 
 async function refusedByGuardrails(env: RunEnvironment, agent: Agent<any>, p: PreparedCall): Promise<boolean> {
   const tool = p.tool!;
-  const guardrails = [...env.inputGuardrails, ...tool.inputGuardrails];
+  const guardrails = env.enhancers.of(tool).inputGuardrails;
   if (guardrails.length === 0) return false;
-  const record = new CallRecord(tool.cancellable !== false);
-  const ctx = new CallToolContext(env, agent, p.call, record);
+  const { record, ctx, onTripwire } = openCall(env, agent, p.call, tool);
   try {
-    const refused = await runInputGuardrails(guardrails, tool, p.args, ctx, (guardrail) =>
-      emitEvent(env, { type: 'guardrail_tripped', agent, guardrail, toolName: tool.name, callId: p.call.callId }),
-    );
+    const refused = await runInputGuardrails(guardrails, tool, p.args, ctx, onTripwire);
     if (!refused) return false;
     p.answer = refused;
     p.failed = false;

@@ -121,9 +121,9 @@ export class CallLedgerStage {
  * The interceptors of a run: the runner's, behind the call ledger stage when the run was given
  * one (a resume from a store). @internal
  */
-export function withCallLedger(interceptors: ToolInterceptor[], options: RunOptions<any>, state: RunState<any>): ToolInterceptor[] {
+export function callLedgerInterceptors(options: RunOptions<any>, state: RunState<any>): ToolInterceptor[] {
   const stage = (options as { [CALL_LEDGER_STAGE]?: CallLedgerStage })[CALL_LEDGER_STAGE];
-  return stage ? [stage.interceptorFor(state), ...interceptors] : interceptors;
+  return stage ? [stage.interceptorFor(state)] : [];
 }
 
 /** The result a finished call recorded, or its recorded error thrown again (the call's failure handling applies as before). */

@@ -1,0 +1,15 @@
+import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
+import type { Usage } from '../result/usage';
+
+/** What a new state takes over from the state it resumes or the snapshot it is read from. @internal */
+export interface CarriedProgress {
+  turn: number;
+  consecutiveFailedTurns: number;
+  finalOutput: unknown;
+  usage: Usage;
+  modelUsage: Usage;
+  toolUsage: Usage;
+  disclosedTools: Iterable<string>;
+  agentsThatUsedTools: Iterable<string>;
+  calledTools: Iterable<[string, CalledToolRecord]>;
+}
