@@ -11,6 +11,10 @@ const DUPLICATE_POLICIES: ReadonlySet<DuplicatePolicy> = new Set(['allow', 'reje
  * present only when given.
  */
 export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFields>): ToolFields {
+  // Most tools set none of these fields: the defaults need no checking.
+  if (hasNoKeys(fields)) {
+    return { needsApproval: false, inputGuardrails: [], outputGuardrails: [], interceptors: [], deferred: false, duplicates: 'allow', cancellable: true };
+  }
   const out: ToolFields = {
     needsApproval: fields.needsApproval ?? false,
     inputGuardrails: [...(fields.inputGuardrails ?? [])],
@@ -27,6 +31,11 @@ export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFie
   for (const key of TOOL_HINT_KEYS) if (fields[key] !== undefined) out[key] = fields[key];
   checkToolFields(toolName, out);
   return out;
+}
+
+function hasNoKeys(fields: object): boolean {
+  for (const key in fields) if (Object.prototype.hasOwnProperty.call(fields, key)) return false;
+  return true;
 }
 
 /** Whether `value` is a valid output cap: a positive integer number of bytes, or `Infinity`. @internal */
