@@ -1,4 +1,3 @@
-/* eslint-disable */
 // Runner overhead benchmark (not a test). Run with `npm run bench -w @toolwright/core` after
 // `npm run build` (the root `npm run bench` does both). Plain JavaScript on the built package,
 // so it needs no TypeScript loader. It measures, through ScriptedModel with trivial tools:
@@ -54,7 +53,6 @@ async function scenario(turns, perTurn, repetitions) {
     const total = now() - start;
     if (result.finalOutput !== 'done') throw new Error('bench run did not finish');
     const directMs = await direct(tools, turns, perTurn);
-    const calls = turns * perTurn;
     // Overhead of the first and last tenth of the turns (time between model requests).
     const tenth = Math.max(1, Math.floor(turns / 10));
     const span = (from, to) => askedAt[to] - askedAt[from];

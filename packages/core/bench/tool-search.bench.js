@@ -1,4 +1,3 @@
-/* eslint-disable */
 // Tool search benchmark (not a test). Run with `npm run bench -w @toolwright/core` after
 // `npm run build`. Plain JavaScript on the built package. It generates a catalogue of 10,000
 // tools (names from service × verb × object, one-sentence descriptions, 1–4 parameters) and

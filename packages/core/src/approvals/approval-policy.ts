@@ -4,12 +4,12 @@ import type { RunContext, Tool } from '../contracts/tool';
 import { annotationMatcher, isAnnotationFilter, type ToolAnnotationFilter } from './annotation-filter';
 
 /** One call of a batch, as approval policies see it. */
-export interface ApprovalPolicyCall {
+export interface ApprovalPolicyCall<TArgs = any> {
   tool: Tool;
   toolName: string;
   callId: string;
   /** The validated, typed arguments (optional fields absent, never `null`). */
-  args: any;
+  args: TArgs;
 }
 
 /** What an approval policy is asked about a call. */

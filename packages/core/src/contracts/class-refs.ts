@@ -1,3 +1,5 @@
+import type { RunContext } from './tool';
+
 /**
  * The classes the contracts name. Contracts sit at the bottom of core's layers and import
  * nothing above them, but a few of them mention classes that live higher up: `Agent`
@@ -10,11 +12,13 @@
 /** The `Agent` class, as contracts name it (completed by agent/agent.ts). */
 export interface AgentRef<TContext = unknown> {
   readonly name: string;
+  resolveInstructions(ctx: RunContext<TContext>): Promise<string | undefined>;
 }
 
 /** The `RunState` class, as contracts name it (completed by state/run-state.ts). */
 export interface RunStateRef<TContext = unknown> {
   readonly id: string;
+  context: TContext;
 }
 
 /** The `ToolResult` class, as contracts name it (completed by result/tool-result.ts). */

@@ -8,15 +8,15 @@ export type GuardrailOutcome =
   | { kind: 'tripwire'; message: string; info?: unknown };
 
 /** Checks a call's validated arguments before the tool runs. */
-export interface ToolInputGuardrail {
+export interface ToolInputGuardrail<TArgs = any> {
   kind: 'input';
   name: string;
-  check(input: { tool: Tool; args: any; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
+  check(input: { tool: Tool; args: TArgs; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
 }
 
 /** Checks a call's result after the tool ran. */
-export interface ToolOutputGuardrail {
+export interface ToolOutputGuardrail<TArgs = any> {
   kind: 'output';
   name: string;
-  check(input: { tool: Tool; args: any; result: ToolResult; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
+  check(input: { tool: Tool; args: TArgs; result: ToolResult; ctx: ToolContext<any> }): GuardrailOutcome | Promise<GuardrailOutcome>;
 }

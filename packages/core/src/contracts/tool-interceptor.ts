@@ -2,9 +2,9 @@ import type { Tool, ToolContext } from './tool';
 import type { ToolResultRef as ToolResult } from './class-refs';
 
 /** The call an interceptor wraps. */
-export interface ToolInvocation {
+export interface ToolInvocation<TArgs = any> {
   tool: Tool;
-  args: any;
+  args: TArgs;
   ctx: ToolContext<any>;
 }
 

@@ -7,5 +7,4 @@ import { lazyModule } from './lazy-module';
  *
  * @internal
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 export const nodeCrypto = lazyModule(() => require('node:crypto') as typeof import('node:crypto'));

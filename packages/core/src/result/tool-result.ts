@@ -148,7 +148,7 @@ export function toToolResult(value: unknown): ToolResult {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    throw new TypeError(`the tool's return value cannot be turned into JSON text (${echo(errorMessage(error), 200)})`);
+    throw new TypeError(`the tool's return value cannot be turned into JSON text (${echo(errorMessage(error), 200)})`, { cause: error });
   }
   if (json === undefined) throw new TypeError('the tool returned a value whose JSON form is empty (a toJSON that returns nothing); return text or a JSON value');
   return ToolResult.text(json);

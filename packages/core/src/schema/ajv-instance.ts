@@ -5,7 +5,6 @@ import { STRING_FORMATS } from './formats';
 
 // ajv (63 files) is loaded when the first schema is checked or compiled, not when
 // @toolwright/core is imported: it was about half of the package's import time.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const loadAjv = lazyModule(() => require('ajv') as typeof import('ajv'));
 
 let instance: Ajv | undefined;

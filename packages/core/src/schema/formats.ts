@@ -2,7 +2,6 @@ import { lazyModule } from '../lazy/lazy-module';
 
 // node:net is not part of Node's start-up snapshot (loading it takes ~5 ms), and only the ip
 // formats need it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const loadNet = lazyModule(() => require('node:net') as typeof import('node:net'));
 
 /** Days in each month of a (possibly leap) year. */

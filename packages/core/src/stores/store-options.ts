@@ -56,7 +56,7 @@ export function checkDuration(value: number | undefined, fallback: number, where
 
 /** Throws unless `id` looks like a run id a store could hold (a bounded, printable string). @internal */
 export function checkRunId(id: unknown, where: string): asserts id is string {
-  if (typeof id !== 'string' || id.length === 0 || id.length > 200 || /[\u0000-\u001f]/.test(id)) {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 200 || hasControlCharacter(id)) {
     throw new UserError(`${where}: the run id must be a non-empty string of at most 200 printable characters (the id store.save returned).`);
   }
 }
@@ -64,4 +64,10 @@ export function checkRunId(id: unknown, where: string): asserts id is string {
 /** A fresh random secret, for an in-process store that nobody else reads. @internal */
 export function ephemeralSecret(): string {
   return `${randomId()}${randomId()}`;
+}
+
+/** Whether `text` holds a C0 control character (U+0000 to U+001F). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20) return true;
+  return false;
 }

@@ -6,7 +6,6 @@ import { reviveDates } from './date-fields';
 import { classValidatorViolations, classValidatorViolationsSync, dtoValidationOf } from './dto-validation';
 
 // Loaded on the first @Args DTO call only (see dto-validation.ts): most tools never need it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const loadClassTransformer = lazyModule(() => require('class-transformer') as typeof ClassTransformer);
 
 /**

@@ -27,7 +27,6 @@ const cache = new WeakMap<Function, DtoValidation>();
 // class-validator (with validator.js) and class-transformer's storage are loaded on first use:
 // only tools taking an @Args DTO need them, and loading them eagerly was most of the import time
 // of @toolwright/core. Their metadata lives on globalThis, so nothing decorated before is lost.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const loadClassValidator = lazyModule(() => require('class-validator') as typeof ClassValidator);
 
 /** Whether validating instances of `dto` needs class-validator (beyond the JSON schema). */
@@ -100,7 +99,6 @@ interface TypeMetadataStorage {
 }
 // class-transformer does not export its metadata storage from the package root (nor type it).
 const loadTypeMetadata = lazyModule(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   () => (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TypeMetadataStorage }).defaultMetadataStorage,
 );
 

@@ -7,7 +7,6 @@ import { searchTerms } from './search-terms';
 // minisearch is loaded when the first index is built (a ToolSearchToolset's first search), not
 // when @toolwright/core is imported. Its CommonJS build exports the class itself
 // (`module.exports = MiniSearch`, no `default`).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const loadMiniSearch = lazyModule(() => require('minisearch') as typeof import('minisearch').default);
 
 /**

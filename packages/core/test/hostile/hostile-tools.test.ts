@@ -18,7 +18,6 @@ function circular(): unknown {
   return a;
 }
 const SECRET_SOURCE = 'function leaked() { return "SECRET-SOURCE-TEXT"; }';
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
 const leakyFunction = new Function(`return ${SECRET_SOURCE}`)() as () => string;
 
 const BAD_VALUES: Array<[string, () => unknown, RegExp]> = [

@@ -20,7 +20,7 @@ function refusal(run: () => unknown): ToolDefinitionError {
     run();
   } catch (error) {
     if (error instanceof ToolDefinitionError) return error;
-    throw new Error(`expected ToolDefinitionError, got ${String(error)}`);
+    throw new Error(`expected ToolDefinitionError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected ToolDefinitionError, got a schema');
 }

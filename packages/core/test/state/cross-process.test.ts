@@ -5,7 +5,6 @@ import { join } from 'path';
 import { Runner, ScriptedModel } from '@toolwright/core';
 
 // Plain JavaScript shared with the child process (see fixtures/).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { buildAgent } = require('./fixtures/refund-agent') as { buildAgent: (log: (line: string) => void) => import('@toolwright/core').Agent };
 
 const root = join(__dirname, '../../../..');
