@@ -45,6 +45,9 @@ export async function fixWithNativeTools(model: Model, sandbox: Sandbox, out: Ru
       for (const line of event.result.text.replace(/\n$/, '').split('\n')) out.line(`  │ ${line}`);
     } else if (event.type === 'tool_output') {
       out.line(`✓ ${event.toolName}: ${outcome(event.toolName, event.result.text, event.result.isError === true)}`);
+      if (event.toolName === 'apply_patch' && event.result.details?.diff) {
+        for (const line of String(event.result.details.diff).replace(/\n$/, '').split('\n')) out.line(`  ${line}`);
+      }
     }
   }
   const result = await stream.result;

@@ -60,6 +60,7 @@ describe('the native-tools example', () => {
       expect(lines).toEqual(expect.arrayContaining(['→ shell $ node --test', '✓ shell: exit code 1', '→ shell $ cat src/median.js', '✓ shell: exit code 0']));
       expect(lines.some((l) => l.startsWith('  │ not ok 2 - even-sized lists average the middle values'))).toBe(true);
       expect(lines).toContain('✓ apply_patch: Success. Updated the following files:');
+      expect(lines).toContain('  +  const sorted = [...values].sort((a, b) => a - b);');
       // Each turn echoed the built-in items the API expects.
       const kinds = server.requests[server.requests.length - 1].input.map((i: { type: string }) => i.type);
       expect(kinds).toEqual(['message', 'shell_call', 'shell_call_output', 'shell_call', 'shell_call_output', 'apply_patch_call', 'apply_patch_call_output', 'shell_call', 'shell_call_output']);
