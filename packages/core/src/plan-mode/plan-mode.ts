@@ -25,7 +25,7 @@ export interface PlanModeOptions {
   readOnlyTools?: readonly string[];
 }
 
-/** Plan mode as one run applies it. @internal */
+/** Plan mode as one run applies it. */
 export interface ResolvedPlanMode {
   /** The plan-submission tool's name (never refused). */
   submitToolName: string;

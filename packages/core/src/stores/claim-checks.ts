@@ -3,7 +3,7 @@ import { RunAlreadyClaimedError } from './run-already-claimed.error';
 import type { RunClaim } from './run-claim';
 import type { StoredRunStatus } from './run-store';
 
-/** What a store knows about who holds a run, to explain a refused claim or write. @internal */
+/** What a store knows about who holds a run, to explain a refused claim or write. */
 export interface ClaimView {
   status: StoredRunStatus;
   token?: string | null;
@@ -14,7 +14,7 @@ export interface ClaimView {
 
 /**
  * The error for a claim that lost: the run is completed, or held by a claim whose lease has not
- * expired. `undefined` when the run can be claimed (paused, or its lease expired). @internal
+ * expired. `undefined` when the run can be claimed (paused, or its lease expired).
  */
 export function claimRefusal(runId: string, view: ClaimView, now: number): RunAlreadyClaimedError | undefined {
   if (view.status === 'completed') return new RunAlreadyClaimedError(runId, 'completed', view.completedAt ?? now);
@@ -26,7 +26,7 @@ export function claimRefusal(runId: string, view: ClaimView, now: number): RunAl
 
 /**
  * The error for a write under `claim` when the claim no longer holds: the run was completed,
- * taken over by another claim, or released. @internal
+ * taken over by another claim, or released.
  */
 export function lostClaimError(claim: RunClaim, view: ClaimView, now: number): Error {
   if (view.status === 'completed') return new RunAlreadyClaimedError(claim.runId, 'completed', view.completedAt ?? now);
@@ -34,7 +34,7 @@ export function lostClaimError(claim: RunClaim, view: ClaimView, now: number): E
   return new UserError(`The claim on run ${claim.runId} was released; claim the run again before writing to it.`);
 }
 
-/** Throws unless `claim` is a claim object as `store.claim` returns it. @internal */
+/** Throws unless `claim` is a claim object as `store.claim` returns it. */
 export function checkClaim(claim: unknown, where: string): asserts claim is RunClaim {
   const c = claim as Partial<RunClaim> | null;
   if (typeof c !== 'object' || c === null || typeof c.runId !== 'string' || typeof c.token !== 'string' || c.token.length === 0) {

@@ -33,7 +33,7 @@ export const DEFAULT_LEASE_MS = 60_000;
 /** The longest duration a store accepts (about 10 years): larger values are surely a mistake. */
 const MAX_DURATION_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
-/** Checks a store's options and applies defaults; `where` names the constructor. @internal */
+/** Checks a store's options and applies defaults; `where` names the constructor. */
 export function resolveStoreOptions(options: RunStoreOptions, where: string): ResolvedRunStoreOptions {
   if (typeof options !== 'object' || options === null) throw new UserError(`${where}: options must be an object with at least { secret }.`);
   checkStoreSecret(options.secret, where);
@@ -45,7 +45,7 @@ export function resolveStoreOptions(options: RunStoreOptions, where: string): Re
   };
 }
 
-/** A duration option: a whole, positive number of milliseconds, bounded; `fallback` when absent. @internal */
+/** A duration option: a whole, positive number of milliseconds, bounded; `fallback` when absent. */
 export function checkDuration(value: number | undefined, fallback: number, where: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > MAX_DURATION_MS) {
@@ -54,7 +54,7 @@ export function checkDuration(value: number | undefined, fallback: number, where
   return value;
 }
 
-/** Throws unless `id` looks like a run id a store could hold (a bounded, printable string). @internal */
+/** Throws unless `id` looks like a run id a store could hold (a bounded, printable string). */
 export function checkRunId(id: unknown, where: string): asserts id is string {
   if (typeof id !== 'string' || id.length === 0 || id.length > 200 || hasControlCharacter(id)) {
     throw new UserError(`${where}: the run id must be a non-empty string of at most 200 printable characters (the id store.save returned).`);

@@ -42,7 +42,7 @@ export function purposeOf(...parts: Array<string | number>): string {
   return JSON.stringify(parts);
 }
 
-/** A random id for a run or a claim token. @internal */
+/** A random id for a run or a claim token. */
 export function randomId(): string {
   return nodeCrypto().randomUUID();
 }

@@ -19,7 +19,7 @@ export interface EncodedRun {
   status: 'paused' | 'claimed';
 }
 
-/** Encodes a state for `store.save`: a paused state, or (under a claim) a running one. @internal */
+/** Encodes a state for `store.save`: a paused state, or (under a claim) a running one. */
 export function encodeRun(state: RunState<any>, runId: string, secret: string, underClaim: boolean): EncodedRun {
   if (!(state instanceof RunState)) throw new UserError('store.save(state): state must be a RunState (result.state of an interrupted run).');
   if (state.status !== 'interrupted' && !(underClaim && state.status === 'running')) {
@@ -49,7 +49,7 @@ export function encodeRun(state: RunState<any>, runId: string, secret: string, u
  * Reads a stored state back, checks its signature, and applies the decisions recorded by id.
  * The state gets a new id: a stored run is guarded by its claim, not by the process's
  * resume-once memory, so one process may load (and, holding the claim, resume) a run more than
- * once, e.g. after a failed attempt. @internal
+ * once, e.g. after a failed attempt.
  */
 export function decodeRun<TContext>(
   agents: Agent<any> | ReadonlyArray<Agent<any>>,
@@ -72,23 +72,23 @@ export function decodeRun<TContext>(
   return state;
 }
 
-/** Checks and signs a decision made by id on a pending call of a stored run. @internal */
+/** Checks and signs a decision made by id on a pending call of a stored run. */
 export function encodeDecision(secret: string, runId: string, revision: string, callId: string, decision: StoredDecision): string {
   const plain = checkDecision(decision, callId);
   return signForStore(secret, purposeOf('decision', runId, revision, callId), JSON.stringify(plain));
 }
 
-/** Reads a decision stored by `encodeDecision`. @internal */
+/** Reads a decision stored by `encodeDecision`. */
 export function decodeDecision(secret: string, runId: string, revision: string, callId: string, signed: string): StoredDecision {
   return JSON.parse(verifyFromStore(secret, purposeOf('decision', runId, revision, callId), signed, `decision on call ${callId} of run ${runId}`)) as StoredDecision;
 }
 
-/** Reads the pending calls stored by `encodeRun`. @internal */
+/** Reads the pending calls stored by `encodeRun`. */
 export function decodeInterruptions(secret: string, runId: string, revision: string, signed: string): StoredInterruption[] {
   return JSON.parse(verifyFromStore(secret, purposeOf('interruptions', runId, revision), signed, `pending calls of run ${runId}`)) as StoredInterruption[];
 }
 
-/** The message for a decision on a call that is not waiting for one. @internal */
+/** The message for a decision on a call that is not waiting for one. */
 export function notPendingMessage(runId: string, callId: string, pending: readonly string[]): string {
   return (
     `No call ${JSON.stringify(callId)} is waiting for approval on run ${runId}. ` +

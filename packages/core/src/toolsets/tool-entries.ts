@@ -8,7 +8,7 @@ import { isToolkitInstance, toolsOf } from '../toolkit/tools-of';
 /**
  * The one walk over `tools` lists (an agent's, a catalogue's): arrays are flattened, decorated
  * instances become their tools, `Tool`s (and `Toolset`s, when `toolsets` is set) are kept.
- * Anything else goes to `refuse` with its path (`[2][0]`), which throws. @internal
+ * Anything else goes to `refuse` with its path (`[2][0]`), which throws.
  */
 export function flattenEntries(
   entries: readonly ToolEntry[],

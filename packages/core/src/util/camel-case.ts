@@ -9,7 +9,7 @@ const CAMEL_BOUNDARY = /(?<=[A-Z])(?=[A-Z][a-z])|(?<=[a-z0-9])(?=[A-Z])/;
  * Splits an identifier at its camelCase boundaries, keeping every other character (`_`, `-`,
  * `$`, spaces) where it is: `getHTTPStatus` → `get`, `HTTP`, `Status`; `get$Value` stays whole
  * (`$` is no boundary). The one camelCase splitter of Toolwright: default tool names (snake_case), tool search
- * terms and the scanner's names all go through it. @internal
+ * terms and the scanner's names all go through it.
  */
 export function splitCamelCase(identifier: string): string[] {
   return identifier.split(CAMEL_BOUNDARY);
