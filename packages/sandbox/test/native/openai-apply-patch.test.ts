@@ -1,15 +1,12 @@
 import 'reflect-metadata';
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import OpenAI from 'openai';
 import { Agent, RunState, Runner, requireApprovalFor } from '@toolwright/core';
-import { OpenAIResponsesModel } from '@toolwright/openai';
 import { ApplyPatchToolkit, LocalSandbox } from '@toolwright/sandbox';
+import { ResponsesWire } from '../support/responses-wire';
 
 type Json = Record<string, any>;
-type Reply = { sse: Json[] } | { json: Json };
 
 /** The recorded stream of gpt-5.1 calling the built-in apply_patch tool (create_file). */
 const r10: Json[] = readFileSync(join(__dirname, '../fixtures/openai/r10_stream_builtin_apply_patch_call.chunks.jsonl'), 'utf8')
@@ -33,50 +30,11 @@ const answerStream: Json[] = [
   { type: 'response.completed', response: answer },
 ];
 
-/** An OpenAI-compatible server on loopback answering POST /responses from a queue, recording the requests. */
-class WireServer {
-  readonly requests: Json[] = [];
-  private readonly replies: Reply[] = [];
-  private server!: Server;
-  baseURL = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        this.requests.push(JSON.parse(body));
-        const reply = this.replies.shift();
-        if (!reply) {
-          res.writeHead(500).end('{"error":{"message":"no reply queued"}}');
-        } else if ('json' in reply) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
-        } else {
-          res.writeHead(200, { 'content-type': 'text/event-stream' });
-          for (const event of reply.sse) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-          res.end();
-        }
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseURL = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/v1`;
-  }
-
-  reply(...replies: Reply[]): void {
-    this.replies.push(...replies);
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 describe("OpenAI's built-in apply_patch tool, executed by ApplyPatchToolkit (loopback wire)", () => {
-  const wire = new WireServer();
+  const wire = new ResponsesWire();
   let dir: string;
   let sandbox: LocalSandbox;
-  const model = (name = 'gpt-5.1') => new OpenAIResponsesModel({ client: new OpenAI({ apiKey: 'sk-loopback', baseURL: wire.baseURL, maxRetries: 0 }), model: name });
+  const model = (name = 'gpt-5.1') => wire.model(name);
   const agent = () => new Agent({ name: 'writer', instructions: 'Write files.', tools: [new ApplyPatchToolkit(sandbox)] });
 
   beforeAll(async () => {
@@ -145,6 +103,22 @@ describe("OpenAI's built-in apply_patch tool, executed by ApplyPatchToolkit (loo
     expect(resumed.finalOutput).toBe('Created the checklist.');
     expect(readFileSync(join(dir, 'shopping-checklist.md'), 'utf8')).toBe(checklist);
     expect(wire.requests[1].input.slice(-2).map((i: Json) => i.type)).toEqual(['apply_patch_call', 'apply_patch_call_output']);
+  });
+
+  it('answers status "failed" for a rejected call, whatever its message says', async () => {
+    wire.reply({ json: r10Response });
+    const runner = new Runner({ model: model(), approvalPolicies: [requireApprovalFor('apply_patch')] });
+    const paused = await runner.run(agent(), 'Make me a shopping checklist.');
+    paused.state.reject(paused.interruptions[0].callId, { message: 'Success. (Just kidding: not today.)' });
+    wire.reply({ json: answer });
+    await runner.run(agent(), paused.state);
+    expect(wire.requests[1].input.slice(-1)[0]).toEqual({
+      type: 'apply_patch_call_output',
+      call_id: 'call_kA46f91ZwocQyMCKyyZqRyC5',
+      status: 'failed',
+      output: 'Success. (Just kidding: not today.)',
+    });
+    expect(() => readFileSync(join(dir, 'shopping-checklist.md'))).toThrow();
   });
 
   it('offers the function tool to models not documented for the built-in one, and when native is false', async () => {
