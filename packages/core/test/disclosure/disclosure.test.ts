@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { Agent, RunState, Runner, ScriptedModel, Tool, ToolResult, Toolkit, Param, toolsOf, type Toolset } from '@toolwright/core';
-import { bareTool, outputsOf, textTool } from '../runner/helpers';
-
-const offered = (model: ScriptedModel) => model.requests.map((r) => r.tools.map((t) => t.name));
+import { bareTool, outputsOf, textTool, offeredTools } from '../runner/helpers';
 
 describe('Progressive disclosure', () => {
   describe('a deferred tool', () => {
@@ -15,7 +13,7 @@ describe('Progressive disclosure', () => {
         { text: 'done' },
       ]);
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [unlock, secret] }), 'go');
-      expect(offered(model)).toEqual([['unlock'], ['unlock', 'secret'], ['unlock', 'secret']]);
+      expect(offeredTools(model)).toEqual([['unlock'], ['unlock', 'secret'], ['unlock', 'secret']]);
       expect(outputsOf(result.history)).toEqual({ u1: 'unlocked', s1: 'secret x' });
       expect([...result.state.disclosedTools]).toEqual(['secret']);
     });
@@ -31,7 +29,7 @@ describe('Progressive disclosure', () => {
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [unlock, secret] }), 'go');
       expect(ran).toBe(false);
       expect(outputsOf(result.history)['s1']).toMatch(/^Tool "secret" not found/);
-      expect(offered(model)[1]).toEqual(['unlock', 'secret']);
+      expect(offeredTools(model)[1]).toEqual(['unlock', 'secret']);
     });
 
     it('stays disclosed for the rest of the run (disclosure is cumulative)', async () => {
@@ -45,7 +43,7 @@ describe('Progressive disclosure', () => {
         { text: 'done' },
       ]);
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [reveal, one, two] }), 'go');
-      expect(offered(model)).toEqual([['reveal'], ['reveal', 'one'], ['reveal', 'one', 'two'], ['reveal', 'one', 'two']]);
+      expect(offeredTools(model)).toEqual([['reveal'], ['reveal', 'one'], ['reveal', 'one', 'two'], ['reveal', 'one', 'two']]);
       expect([...result.state.disclosedTools].sort()).toEqual(['one', 'two']);
     });
 
@@ -57,7 +55,7 @@ describe('Progressive disclosure', () => {
       await new Runner({ model: first }).run(agent, 'go');
       const second = new ScriptedModel([{ text: 'hi' }]);
       await new Runner({ model: second }).run(agent, 'again');
-      expect(offered(second)).toEqual([['unlock']]);
+      expect(offeredTools(second)).toEqual([['unlock']]);
     });
 
     it('never overrides isEnabled: a disclosed but disabled tool is not offered', async () => {
@@ -71,7 +69,7 @@ describe('Progressive disclosure', () => {
       ]);
       // The second request is built before the script step flips `enabled`, so it is still hidden there.
       await new Runner({ model }).run(new Agent({ name: 'a', tools: [unlock, secret] }), 'go');
-      expect(offered(model)).toEqual([['unlock'], ['unlock'], ['unlock', 'secret']]);
+      expect(offeredTools(model)).toEqual([['unlock'], ['unlock'], ['unlock', 'secret']]);
     });
 
     it('ignores unknown names and names of tools that are not deferred', async () => {
@@ -81,7 +79,7 @@ describe('Progressive disclosure', () => {
       const model = new ScriptedModel([{ toolCalls: [{ name: 'unlock' }] }, { text: 'done' }]);
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [unlock, plain, secret] }), 'go');
       expect(result.status).toBe('completed');
-      expect(offered(model)).toEqual([['unlock', 'plain'], ['unlock', 'plain']]);
+      expect(offeredTools(model)).toEqual([['unlock', 'plain'], ['unlock', 'plain']]);
       expect([...result.state.disclosedTools]).toEqual([]);
     });
 
@@ -104,7 +102,7 @@ describe('Progressive disclosure', () => {
       restored.approve('r1');
       const resumed = await runner.run(agent, restored);
       expect(resumed.status).toBe('completed');
-      expect(offered(model)[2]).toEqual(['unlock', 'secret', 'risky']);
+      expect(offeredTools(model)[2]).toEqual(['unlock', 'secret', 'risky']);
       expect(outputsOf(resumed.history)['s1']).toBe('s');
       expect([...resumed.state.disclosedTools]).toEqual(['secret']);
     });
@@ -127,7 +125,7 @@ describe('Progressive disclosure', () => {
         { text: 'done' },
       ]);
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [admin, toolset] }), 'go');
-      expect(offered(model)).toEqual([['sudo'], ['drop_table', 'sudo'], ['drop_table', 'sudo']]);
+      expect(offeredTools(model)).toEqual([['sudo'], ['drop_table', 'sudo'], ['drop_table', 'sudo']]);
       expect(outputsOf(result.history)['d1']).toBe('dropped users');
     });
   });

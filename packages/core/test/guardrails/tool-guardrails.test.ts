@@ -3,9 +3,8 @@ import {
   Agent, GuardrailOutcome, GuardrailTripwireError, Param, Runner, ScriptedModel, Tool, ToolCallError, UseGuardrails,
   defineToolInputGuardrail, defineToolOutputGuardrail, type RunEvent, type ToolInputGuardrail, type ToolOutputGuardrail,
 } from '@toolwright/core';
-import { outputsOf, textTool } from '../runner/helpers';
+import { finalOutputs, textTool } from '../runner/helpers';
 
-const finalOutputs = () => (request: { input: readonly { type: string }[] }) => ({ text: JSON.stringify(outputsOf(request.input)) });
 
 function recordingInput(name: string, log: string[], outcome = GuardrailOutcome.allow()): ToolInputGuardrail {
   return defineToolInputGuardrail({ name, check: () => (log.push(name), outcome) });

@@ -1,5 +1,6 @@
-import { Agent, Runner, ScriptedModel, TOOLWRIGHT_LIMITS, ToolResult, defineTool, RunState, type Tool, type ToolOutputEvent } from '@toolwright/core';
+import { Agent, Runner, ScriptedModel, TOOLWRIGHT_LIMITS, ToolResult, ToolwrightError, defineTool, RunState, type Tool, type ToolOutputEvent } from '@toolwright/core';
 import { addTally, emptyTally, runScenario, watchProcess, type Tally } from './hostile-harness';
+import { sleep } from '../runner/helpers';
 
 // Faulty tools (items 2, 3, 4 of issue 11): whatever a tool throws, returns, resolves late,
 // emits after returning or never settles, the run settles, nothing is left unhandled, and the
@@ -10,7 +11,6 @@ let stopWatching: () => void;
 beforeAll(() => (stopWatching = watchProcess()));
 afterAll(() => stopWatching());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function circular(): unknown {
   const a: Record<string, unknown> = { name: 'loop' };
@@ -90,7 +90,7 @@ describe('Faulty tools', () => {
     expect(tally.largestMessage).toBeLessThanOrEqual(TOOLWRIGHT_LIMITS.maxMessageLength);
     if (row.name.startsWith('a failureError')) {
       // failureError is the application's: its failure is fatal, but a ToolwrightError.
-      expect(outcome.error).toBeDefined();
+      expect(outcome.error).toBeInstanceOf(ToolwrightError);
       return;
     }
     expect(outcome.error).toBeUndefined();

@@ -2,9 +2,8 @@ import 'reflect-metadata';
 import {
   Agent, Param, Runner, ScriptedModel, Tool, ToolResult, UseInterceptors, type ToolInterceptor,
 } from '@toolwright/core';
-import { outputsOf, sleep, textTool } from '../runner/helpers';
+import { finalOutputs, sleep, textTool } from '../runner/helpers';
 
-const finalOutputs = () => (request: { input: readonly { type: string }[] }) => ({ text: JSON.stringify(outputsOf(request.input)) });
 const oneCall = (name: string, args: object = {}) => new ScriptedModel([{ toolCalls: [{ name, arguments: args, callId: 'c' }] }, finalOutputs()]);
 
 function tracing(name: string, log: string[]): ToolInterceptor {

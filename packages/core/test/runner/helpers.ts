@@ -1,4 +1,4 @@
-import { defineTool, type Tool, type ToolContext, type ToolFields } from '@toolwright/core';
+import { defineTool, type ScriptedModel, type Tool, type ToolContext, type ToolFields } from '@toolwright/core';
 
 /** A tool taking `{ value: string }` (strict), built with defineTool. */
 export function textTool(
@@ -20,6 +20,7 @@ export function bareTool(name: string, invoke: (ctx: ToolContext<any>) => unknow
   return defineTool({ name, description: `The ${name} tool.`, parameters: { type: 'object', properties: {} }, invoke, ...fields });
 }
 
+/** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -31,4 +32,14 @@ export function outputsOf(history: readonly { type: string }[]): Record<string, 
     if (item.type === 'function_call_output') out[item.callId!] = item.output;
   }
   return out;
+}
+
+/** The names of the tools offered in each request a scripted model received, in order. */
+export function offeredTools(model: ScriptedModel): string[][] {
+  return model.requests.map((r) => r.tools.map((t) => t.name));
+}
+
+/** A scripted turn answering with the outputs of the request's history, as JSON (`callId → output`). */
+export function finalOutputs() {
+  return (request: { input: readonly { type: string }[] }) => ({ text: JSON.stringify(outputsOf(request.input)) });
 }

@@ -79,18 +79,19 @@ describe('Runner', () => {
       const controller = new AbortController();
       const signals: AbortSignal[] = [];
       const started: string[] = [];
+      const finished: string[] = [];
       const tool = (name: string) => bareTool(name, (ctx) => {
         started.push(name);
         signals.push(ctx.signal);
-        return sleep(1_000).then(() => name);
+        return sleep(1_000).then(() => (finished.push(name), name));
       });
       const model = new ScriptedModel([{ toolCalls: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }, { text: 'never' }]);
       const run = new Runner({ model, maxToolConcurrency: 2 }).run(new Agent({ name: 'x', tools: [tool('a'), tool('b'), tool('c')] }), 'go', { signal: controller.signal });
       await sleep(30);
-      const before = Date.now();
       controller.abort();
       await expect(run).rejects.toBeInstanceOf(RunCancelledError);
-      expect(Date.now() - before).toBeLessThan(200);
+      // The run settled without waiting for the running calls, which ignore their signal.
+      expect(finished).toEqual([]);
       expect(started).toEqual(['a', 'b']);
       expect(signals.every((s) => s.aborted)).toBe(true);
       await sleep(50);

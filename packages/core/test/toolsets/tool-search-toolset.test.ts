@@ -105,13 +105,18 @@ describe('ToolSearchToolset', () => {
     });
 
     it('builds its index once, on the first search, and reuses it', () => {
-      const search = new ToolSearchToolset({ tools: catalogue() });
-      expect((search as unknown as { index?: unknown }).index).toBeUndefined();
+      // Indexing reads every tool's description; this tool counts the reads (and matches neither query).
+      let reads = 0;
+      const counted = tool('archive_invoices', 'Archive old invoices.');
+      Object.defineProperty(counted, 'description', { enumerable: true, get: () => (reads++, 'Archive old invoices.') });
+      const search = new ToolSearchToolset({ tools: [...catalogue(), counted] });
+      const beforeSearch = reads;
       search.search('email');
-      const built = (search as unknown as { index?: unknown }).index;
-      expect(built).toBeDefined();
+      const afterFirst = reads;
+      expect(afterFirst).toBeGreaterThan(beforeSearch);
       search.search('slack');
-      expect((search as unknown as { index?: unknown }).index).toBe(built);
+      search.search('calendar');
+      expect(reads).toBe(afterFirst);
     });
   });
 

@@ -1,8 +1,6 @@
 import { Agent, Runner, ScriptedModel, UserError, type RunContext, type Tool, type Toolset } from '@toolwright/core';
 import { toolsetUsers } from '../../src/toolsets/toolset-lifecycle';
-import { bareTool, outputsOf, sleep } from '../runner/helpers';
-
-const offered = (model: ScriptedModel) => model.requests.map((r) => r.tools.map((t) => t.name));
+import { bareTool, outputsOf, sleep, offeredTools } from '../runner/helpers';
 
 /** A toolset that records its lifecycle and serves whatever `current` holds. */
 class RecordingToolset implements Toolset {
@@ -34,7 +32,7 @@ describe('Toolsets', () => {
       const toolset = new RecordingToolset('files', [bareTool('read_file', () => 'contents')]);
       const model = new ScriptedModel([{ toolCalls: [{ name: 'read_file', callId: 'r' }] }, { text: 'done' }]);
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [bareTool('now', () => 'noon'), toolset] }), 'go');
-      expect(offered(model)).toEqual([['now', 'read_file'], ['now', 'read_file']]);
+      expect(offeredTools(model)).toEqual([['now', 'read_file'], ['now', 'read_file']]);
       expect(outputsOf(result.history)).toEqual({ r: 'contents' });
       expect(toolset.log).toEqual(['setup', 'tools', 'tools', 'close']);
     });
@@ -58,7 +56,7 @@ describe('Toolsets', () => {
       const wrapped: Tool = { ...firstTool, invoke: (ctx, args) => ((toolset.current = [bareTool('second', () => 'two')]), firstTool.invoke(ctx, args)) };
       toolset.current = [wrapped];
       const result = await new Runner({ model }).run(switching, 'go');
-      expect(offered(model)).toEqual([['swap', 'first'], ['swap', 'second'], ['swap', 'second']]);
+      expect(offeredTools(model)).toEqual([['swap', 'first'], ['swap', 'second'], ['swap', 'second']]);
       const outputs = outputsOf(result.history);
       expect(outputs['a']).toBe('one');
       expect(outputs['b']).toMatch(/^Tool "first" not found\. Available tools: swap, second/);
@@ -74,7 +72,7 @@ describe('Toolsets', () => {
       const model = new ScriptedModel([{ text: 'hi' }]);
       await new Runner({ model }).run(new Agent<{ tenant: string }>({ name: 'a', tools: [toolset] }), 'go', { context: { tenant: 'acme' } });
       expect(seen).toEqual([{ tenant: 'acme' }]);
-      expect(offered(model)).toEqual([['for_acme']]);
+      expect(offeredTools(model)).toEqual([['for_acme']]);
     });
   });
 
