@@ -2,6 +2,7 @@ import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { lazyModule } from '../lazy/lazy-module';
 import { STRING_FORMATS } from './formats';
+import { certainlyPassesMetaSchema } from './meta-schema-check';
 
 // ajv (63 files) is loaded when the first schema is checked or compiled, not when
 // @toolwright/core is imported: it was about half of the package's import time.
@@ -30,13 +31,16 @@ export function ajv(): Ajv {
  * @internal
  */
 export function firstErrorAjv(): Ajv {
-  firstErrorInstance ??= createAjv(false);
+  // It does not check schemas against the meta-schema itself: compiling the meta-schema was
+  // about half of a process's first tool call. `compileSchema` checks them instead, without ajv
+  // for plainly valid ones.
+  firstErrorInstance ??= createAjv(false, false);
   return firstErrorInstance;
 }
 
-function createAjv(allErrors: boolean): Ajv {
+function createAjv(allErrors: boolean, validateSchema = true): Ajv {
   const { default: AjvClass } = loadAjv();
-  const created = new AjvClass({ allErrors, strict: false, addUsedSchema: false, logger: false, validateFormats: true, verbose: true });
+  const created = new AjvClass({ allErrors, validateSchema, strict: false, addUsedSchema: false, logger: false, validateFormats: true, verbose: true });
   for (const [name, check] of Object.entries(STRING_FORMATS)) created.addFormat(name, { type: 'string', validate: check });
   return created;
 }
@@ -51,6 +55,8 @@ function createAjv(allErrors: boolean): Ajv {
 export function compileSchema(schema: object, options: { allErrors?: boolean } = {}): ValidateFunction {
   const compiler = options.allErrors === false ? firstErrorAjv() : ajv();
   const source = '$schema' in schema ? withoutDialect(schema) : schema;
+  // What ajv's compile would have done: refuse a schema the meta-schema refuses, with its error.
+  if (compiler === firstErrorInstance && !certainlyPassesMetaSchema(source)) ajv().validateSchema(source, true);
   try {
     return compiler.compile(source);
   } finally {
