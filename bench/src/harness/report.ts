@@ -70,8 +70,10 @@ export function rows(results: BenchResults): Row[] {
     { scenario: 'Define (JSON schemas)', metric: 'same, over floor, ms', figure: overFloor(results, 'define_schemas_ms') },
     { scenario: 'Define (JSON schemas)', metric: 'retained heap, MB', figure: s('define_schemas_heap_mb'), target: { text: '≤ 5', met: (v) => v <= 5 } },
     { scenario: 'Define (JSON schemas)', metric: "a tool's first call beyond its second (validator compiled, ajv loaded), ms", figure: s('first_call_ms') },
-    { scenario: 'Define', metric: '1,000 tools, cold, ms', figure: s('define_cold_ms'), target: { text: '≤ 25', met: (v) => v <= 25 } },
-    { scenario: 'Define', metric: '1,000 tools, cold, over floor (the same tools as plain object literals), ms', figure: overFloor(results, 'define_cold_ms') },
+    // Loading the generated module of 1,000 classes is the floor's cost too (tens of ms): the
+    // target is on what Toolwright adds to it.
+    { scenario: 'Define', metric: '1,000 tools, cold, ms', figure: s('define_cold_ms') },
+    { scenario: 'Define', metric: '1,000 tools, cold, over floor (the same tools as plain object literals), ms', figure: overFloor(results, 'define_cold_ms'), target: { text: '≤ 25', met: (v) => v <= 25 } },
     { scenario: 'Define', metric: '1,000 tools, retained heap, MB', figure: s('define_heap_mb'), target: { text: '≤ 5', met: (v) => v <= 5 } },
     { scenario: 'Dispatch', metric: '100 turns × 10 calls, µs per call', figure: s('dispatch_100x10_us') },
     { scenario: 'Dispatch', metric: '100 turns × 10 calls, µs per call over floor', figure: overFloor(results, 'dispatch_100x10_us'), target: { text: '≤ 15', met: (v) => v <= 15 } },
