@@ -1,16 +1,17 @@
 import type { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../contracts/json-schema';
+import { STRICT_FIX } from './strict-refusals';
 import { pointer } from './json-pointer';
-import { hasType } from './schema-intersection';
-import { admitsNull, cloneJsonBounded, isSchemaObject, isUnconstrained, sameJson } from './schema-utils';
+import { cloneJsonBounded, isSchemaObject, isUnconstrained } from './schema-utils';
 import type { DefinitionRecord } from './strict-definitions';
 import { appendSentences, describeKeyword, patternNeedsLocalCheck } from './strict-descriptions';
 import { LOCAL_FORMATS, MODEL_FORMATS } from './strict-keywords';
 import type { StrictSchemaLimits } from './strict-limits';
-import { localKeywordsOf, recordLocalKeywords } from './strict-local-schema';
+import { recordLocalKeywords } from './strict-local-schema';
 import { makeNullable } from './strict-nullable';
 import { recordOptionalKeys } from './strict-optional-keys';
 import { provablyDisjoint } from './strict-disjoint';
+import { RewrittenOutput } from './strict-output';
 
 /** What the node writer needs from the rewriter. @internal */
 export interface NodeWriterHost {
@@ -26,7 +27,6 @@ export interface NodeWriterHost {
 const TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const NUMBERS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
 const COUNTS = ['minItems', 'maxItems', 'minLength', 'maxLength'];
-const STRICT = 'or declare the tool with `strict: false`';
 
 /**
  * Writes one plain schema node (no `$ref`, no `allOf`, no constraints beside a union) in its
@@ -41,7 +41,11 @@ export class StrictNodeWriter {
   private enumValues = 0;
   private described?: WeakMap<object, { text: unknown; sentences: string[] }>;
 
-  constructor(private readonly host: NodeWriterHost) {}
+  private readonly output: RewrittenOutput;
+
+  constructor(private readonly host: NodeWriterHost) {
+    this.output = new RewrittenOutput(host);
+  }
 
   write(schema: JsonSchema, path: string, depth: number, objectDepth: number, base: string): JsonSchema {
     const out: JsonSchema = {};
@@ -96,8 +100,8 @@ export class StrictNodeWriter {
             this.writeFormat(value, path, out, local, sentences);
             break;
           case 'items':
-            if (Array.isArray(value)) throw this.host.fail(path, 'is a tuple (items is an array), which strict mode does not support', `use an object with named properties or an array of one item type, ${STRICT}`);
-            if (value === true || isUnconstrained(value)) throw this.host.fail(at(key), 'makes the array items unconstrained (`any[]` or `unknown[]`)', `give the items a concrete type, ${STRICT}`);
+            if (Array.isArray(value)) throw this.host.fail(path, 'is a tuple (items is an array), which strict mode does not support', `use an object with named properties or an array of one item type, ${STRICT_FIX}`);
+            if (value === true || isUnconstrained(value)) throw this.host.fail(at(key), 'makes the array items unconstrained (`any[]` or `unknown[]`)', `give the items a concrete type, ${STRICT_FIX}`);
             out.items = this.host.rewrite(value, at(key), depth + 1, objectDepth, base);
             break;
           case 'anyOf':
@@ -123,7 +127,7 @@ export class StrictNodeWriter {
     if ('items' in schema && out.type === undefined) out.type = 'array';
     if (isObjectSchema(schema)) this.writeObject(schema, out, path, depth, objectDepth, base);
     else if (typeIncludes(out.type, 'array') && !('items' in schema)) {
-      throw this.host.fail(path, 'is an array without an items schema (`any[]`)', `give the items a concrete type, ${STRICT}`);
+      throw this.host.fail(path, 'is an array without an items schema (`any[]`)', `give the items a concrete type, ${STRICT_FIX}`);
     }
     if (sentences.length > 0) this.redescribe(out, schema.description, sentences);
     if (Object.keys(local).length > 0) {
@@ -173,7 +177,7 @@ export class StrictNodeWriter {
   }
 
   private exclusive(branches: JsonSchema[], local: Record<string, unknown>, sentences: string[]): void {
-    if (provablyDisjoint(branches, (ref) => this.resolveOutput(ref))) return;
+    if (provablyDisjoint(branches, (ref) => this.output.resolve(ref))) return;
     local.oneOf = branches;
     sentences.push(describeKeyword.oneOf());
   }
@@ -188,7 +192,7 @@ export class StrictNodeWriter {
       const what = additional === true
         ? 'has additionalProperties: true (an object that accepts arbitrary extra keys)'
         : 'is a map with arbitrary keys (additionalProperties is a schema, e.g. `Record<string, T>` or `{ [key: string]: T }`)';
-      throw this.host.fail(path, `${what}, which strict mode cannot express`, `give the object fixed, named properties (or use an array of { key, value } entries), ${STRICT}`);
+      throw this.host.fail(path, `${what}, which strict mode cannot express`, `give the object fixed, named properties (or use an array of { key, value } entries), ${STRICT_FIX}`);
     }
     const properties = schema.properties ?? {};
     if (!isSchemaObject(properties)) throw this.host.fail(pointer(path, 'properties'), 'must be an object mapping names to schemas', 'use { "name": { ...schema } }');
@@ -212,7 +216,7 @@ export class StrictNodeWriter {
       const at = pointer(pointer(path, 'properties'), name);
       const input = properties[name];
       const child = this.host.rewrite(input, at, depth + 1, objectDepth + 1, base);
-      if (required.has(name) || this.admitsNull(child)) {
+      if (required.has(name) || this.output.admitsNull(child)) {
         outProperties[name] = child;
         continue;
       }
@@ -220,7 +224,7 @@ export class StrictNodeWriter {
       optional.push(name);
       const value = isSchemaObject(input) ? input.default : undefined;
       if (value !== undefined) {
-        if (!this.fits(child, value)) {
+        if (!this.output.fits(child, value)) {
           throw this.host.fail(pointer(at, 'default'), `is ${JSON.stringify(value)}, which the property's own schema does not accept`, 'correct the default or the schema');
         }
         (defaults ??= {})[name] = this.copyValue(value, at, 'default');
@@ -274,34 +278,8 @@ export class StrictNodeWriter {
       local.format = value;
       sentences.push(describeKeyword.format(value));
     } else {
-      throw this.host.fail(at, `is "${value}", a format that is neither accepted by strict mode nor checked locally`, `use one of ${[...MODEL_FORMATS, ...LOCAL_FORMATS].join(', ')}, or a pattern, ${STRICT}`);
+      throw this.host.fail(at, `is "${value}", a format that is neither accepted by strict mode nor checked locally`, `use one of ${[...MODEL_FORMATS, ...LOCAL_FORMATS].join(', ')}, or a pattern, ${STRICT_FIX}`);
     }
-  }
-
-  /** Whether a rewritten node accepts `null` (following `$ref`s into rewritten definitions). */
-  private admitsNull(node: JsonSchema): boolean {
-    const oneOf = localKeywordsOf(node)?.oneOf;
-    if (Array.isArray(oneOf)) return oneOf.filter((b) => this.admitsNull(b as JsonSchema)).length === 1;
-    return admitsNull(node, (ref) => this.resolveOutput(ref));
-  }
-
-  private resolveOutput(ref: string): JsonSchema | undefined {
-    const record = this.host.definitions.get(ref);
-    return record === undefined ? undefined : this.host.rewriteDefinition(record);
-  }
-
-  /** A quick check that a default can be what the property holds (type, enum, const). */
-  private fits(node: JsonSchema, value: unknown, depth = 0): boolean {
-    if (depth > 16) return true;
-    if (typeof node.$ref === 'string') {
-      const target = this.resolveOutput(node.$ref);
-      return target === undefined || this.fits(target, value, depth + 1);
-    }
-    if (Array.isArray(node.anyOf)) return node.anyOf.some((b) => isSchemaObject(b) && this.fits(b, value, depth + 1));
-    const types = typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? (node.type as string[]) : undefined;
-    if (types !== undefined && !hasType(value, types)) return false;
-    if (Array.isArray(node.enum) && !node.enum.some((v) => sameJson(v, value))) return false;
-    return !('const' in node) || sameJson(node.const, value);
   }
 }
 

@@ -1,18 +1,17 @@
-import { ToolDefinitionError } from '../errors/tool-definition.error';
+import type { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../contracts/json-schema';
-import { fieldPathOf } from './field-path';
 import { pointer } from './json-pointer';
 import { DOCUMENT_BASE, RefProblem, RefResolver, type ResolvedRef } from './ref-resolver';
 import { SchemaMerger, Unsatisfiable, type Located } from './schema-intersection';
 import { isSchemaObject, withoutUndefined } from './schema-utils';
 import { DefinitionTable, type DefinitionRecord } from './strict-definitions';
 import { appendSentences } from './strict-descriptions';
-import { ANNOTATIONS, CONSTRAINT, keywordFlags, REFUSED, refusalOf, SHAPE } from './strict-keywords';
+import { ANNOTATIONS } from './strict-keywords';
 import type { StrictSchemaLimits } from './strict-limits';
 import { recordEnforcedSchema } from './strict-local-schema';
 import { StrictNodeWriter } from './strict-node-writer';
+import { checkStrictKeywords, describeValue, hasUnionWithConstraints, isConstraint, ObjectIds, strictFailure, unconstrainedFailure } from './strict-refusals';
 
-const STRICT_FIX = 'or declare the tool with `strict: false`';
 const CONFLICT_FIX = 'make the combined schemas agree (allOf members, a $ref and the keywords beside it, a union and the constraints beside it)';
 
 /**
@@ -34,8 +33,7 @@ export class StrictRewriter {
   private definitionsState?: DefinitionTable;
   private hoisted?: Map<unknown, DefinitionRecord>;
   private chainsChecked?: WeakSet<object>;
-  private ids?: WeakMap<object, number>;
-  private nextId = 1;
+  private ids?: ObjectIds;
   private nodes = 0;
   /** Set when some node got keywords only the local validator sees. */
   hasLocalKeywords = false;
@@ -121,7 +119,7 @@ export class StrictRewriter {
         schema = flat.schema;
         inner = flat.base;
       }
-      this.checkKeywords(schema, path);
+      checkStrictKeywords(schema, path, this.toolName);
       if (hasUnionWithConstraints(schema)) return this.rewriteUnion(schema, path, depth, objectDepth, inner);
       return this.writer.write(schema, path, depth, objectDepth, inner);
     } finally {
@@ -275,7 +273,7 @@ export class StrictRewriter {
     } catch {
       throw this.fail(path, 'holds a cyclic or too deeply nested value beside its $ref', 'use plain JSON data');
     }
-    const key = `${this.idOf(target)}\u0000${base}\u0000${text}`;
+    const key = `${(this.ids ??= new ObjectIds()).of(target)}\u0000${base}\u0000${text}`;
     this.hoisted ??= new Map();
     let record = this.hoisted.get(key);
     if (record === undefined) {
@@ -287,64 +285,15 @@ export class StrictRewriter {
     return record.ref;
   }
 
-  private idOf(node: object): number {
-    this.ids ??= new WeakMap();
-    let id = this.ids.get(node);
-    if (id === undefined) {
-      id = this.nextId++;
-      this.ids.set(node, id);
-    }
-    return id;
-  }
-
-  private checkKeywords(schema: JsonSchema, path: string): void {
-    let bits = 0;
-    for (const key of Object.keys(schema)) {
-      const flags = keywordFlags(key);
-      if (flags & REFUSED) {
-        const refused = refusalOf(key, schema[key]);
-        if (refused) throw this.fail(path, refused.what, refused.fix);
-      }
-      bits |= flags;
-    }
-    if (!(bits & CONSTRAINT)) throw this.unconstrained(path);
-    if (!(bits & SHAPE)) throw this.fail(path, 'has no type (only constraints or annotations), so it accepts any value like `any`', `add a "type", ${STRICT_FIX}`);
-  }
-
   count(path: string): void {
     if (++this.nodes > this.limits.maxNodes) throw this.fail(path, `makes the schema larger than ${this.limits.maxNodes} nodes`, 'simplify the argument types');
   }
 
   unconstrained(path: string): ToolDefinitionError {
-    return this.fail(
-      path,
-      'is unconstrained (TypeScript `any` or `unknown`, or an empty schema `{}`): strict mode needs a concrete type',
-      `give it a concrete type (a primitive, a literal union, an interface or class), ${STRICT_FIX}`,
-    );
+    return unconstrainedFailure(this.toolName, path);
   }
 
   fail(path: string, what: string, fix: string): ToolDefinitionError {
-    const field = fieldPathOf(path);
-    const where = path === '' ? 'the arguments schema' : field ? `field "${field}"` : 'the schema node';
-    const subject = this.toolName ? `Tool "${this.toolName}": ` : '';
-    return new ToolDefinitionError(`${subject}${where} (schema path ${path || '/'}) ${what}. Fix: ${fix}.`, this.toolName, path);
+    return strictFailure(this.toolName, path, what, fix);
   }
-}
-
-/** Whether a keyword constrains values (a JSON Schema keyword that is not an annotation). */
-function isConstraint(key: string): boolean {
-  return (keywordFlags(key) & CONSTRAINT) !== 0;
-}
-
-function hasUnionWithConstraints(schema: JsonSchema): boolean {
-  const union = schema.anyOf !== undefined ? 'anyOf' : schema.oneOf !== undefined ? 'oneOf' : undefined;
-  if (union === undefined) return false;
-  for (const key of Object.keys(schema)) if (key !== union && isConstraint(key)) return true;
-  return false;
-}
-
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value)}` : String(value);
 }

@@ -3,7 +3,8 @@ import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS, type StrictSchemaLimits } from './strict-limits';
 import { plainStrictSchema } from './strict-plain';
-import { describeValue, StrictRewriter } from './strict-rewriter';
+import { StrictRewriter } from './strict-rewriter';
+import { describeValue } from './strict-refusals';
 
 /** Options of {@link toStrictSchema}. */
 export interface StrictSchemaOptions {
