@@ -1,3 +1,4 @@
+import { isTool } from '../contracts/is-tool';
 import { errorMessage } from '../errors/error-message';
 import { UserError } from '../errors/user.error';
 import type { EnhancerMetadata, Type } from '../metadata/metadata-definitions';
@@ -195,7 +196,7 @@ function enhancerFields(enhancers: readonly EnhancerMetadata[], where: string, i
  */
 export function isToolkitInstance(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  if ((value as { type?: unknown }).type === 'function' && typeof (value as { invoke?: unknown }).invoke === 'function') return false;
+  if (isTool(value)) return false;
   const ctor = (value as { constructor?: unknown }).constructor;
   if (typeof ctor !== 'function' || ctor === Object) return false;
   return hasToolDefinitions(ctor);
