@@ -128,6 +128,9 @@ async function main(): Promise<number> {
     for (let r = 0; r < reps.import; r++) {
       for (const id of rotate(frameworks, r)) await runTask(collector, 'import', { kind: 'import', adapter: id }, options, 60_000);
     }
+    for (let r = 0; r < reps.import; r++) {
+      for (const id of rotate(frameworks, r)) await runTask(collector, 'import', { kind: 'import', adapter: id, format: 'esm' }, options, 60_000);
+    }
   }
   if (run('import') && frameworks.includes('toolwright')) {
     // Toolwright's integrations, each after the core a program has already loaded.

@@ -19,12 +19,18 @@ export type SessionScenario = 'dispatch' | 'parallel' | 'validation' | 'catalogu
 
 /** What a worker is asked to do. */
 export type WorkerTask =
-  | { kind: 'import'; adapter: AdapterId }
+  | { kind: 'import'; adapter: AdapterId; format?: 'cjs' | 'esm' }
   | { kind: 'define'; adapter: AdapterId; modulePath: string }
   | { kind: 'define-schemas'; adapter: AdapterId }
   | { kind: 'import-module'; adapter: AdapterId; specifiers: string[]; metric: string }
   | { kind: 'rss'; adapter: AdapterId }
   | { kind: 'session'; scenario: SessionScenario; adapters: AdapterId[]; reps: number; longReps: number };
+
+/**
+ * `import()` as Node runs it. This file compiles to CommonJS, where TypeScript would turn an
+ * `import()` expression into `require()`; a function made from source text keeps it.
+ */
+const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
 /** The line prefix the orchestrator looks for on a worker's stdout. */
 export const RESULT_PREFIX = '@@RESULT ';
@@ -45,11 +51,15 @@ async function runTask(task: WorkerTask): Promise<SessionResult> {
   const results: SessionResult = {};
   switch (task.kind) {
     case 'import': {
-      // Nothing of the framework is loaded yet; time exactly what a user's program requires.
+      // Nothing of the framework is loaded yet; time exactly what a user's program requires
+      // (`require`), or imports (`import()`, each package's ES module build where it has one).
       const t0 = performance.now();
       try {
-        for (const specifier of adapterEntry(task.adapter).importSpecifiers) require(specifier);
-        record(results, task.adapter, 'import_ms', performance.now() - t0);
+        for (const specifier of adapterEntry(task.adapter).importSpecifiers) {
+          if (task.format === 'esm') await importModule(specifier);
+          else require(specifier);
+        }
+        record(results, task.adapter, task.format === 'esm' ? 'import_esm_ms' : 'import_ms', performance.now() - t0);
       } catch (error) {
         fail(results, task.adapter, error);
       }

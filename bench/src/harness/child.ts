@@ -57,6 +57,8 @@ export function describe(task: WorkerTask): string {
   switch (task.kind) {
     case 'session':
       return `${task.scenario}[${task.adapters.join(',')}]`;
+    case 'import':
+      return `${task.format === 'esm' ? 'import-esm' : 'import'}[${task.adapter}]`;
     default:
       return `${task.kind}[${task.adapter}]`;
   }
