@@ -64,6 +64,12 @@ export type ModelStreamEvent =
 
 /** A model provider. Implementations must honour `signal` by aborting the request. */
 export interface Model {
+  /**
+   * True on model classes that map provider built-in tools onto Toolwright tools
+   * (`NativeToolOffer`). A tool offered only in its built-in form (`native.form: 'native'`) is
+   * left out of the requests of every other model, so they see the function tools alone.
+   */
+  readonly nativeTools?: boolean;
   respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse>;
   stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent>;
 }

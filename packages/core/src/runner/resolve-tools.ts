@@ -104,6 +104,8 @@ function offer(
     );
   }
   sources.set(tool.name, source);
+  // A built-in-only tool (OpenAI's shell) reaches only models that map built-ins.
+  if (tool.native?.form === 'native' && (agent.model ?? env.defaultModel)?.nativeTools !== true) return undefined;
   if (tool.deferred) {
     turn.deferredNames.add(tool.name);
     if (!env.state.disclosedTools.has(tool.name)) return;

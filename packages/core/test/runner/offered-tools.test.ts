@@ -1,4 +1,4 @@
-import { Agent, Runner, ScriptedModel } from '@toolwright/core';
+import { Agent, Runner, ScriptedModel, type Tool } from '@toolwright/core';
 import { bareTool, sleep } from './helpers';
 
 describe('Runner', () => {
@@ -41,5 +41,28 @@ describe('Runner', () => {
       expect((offered[0] as Array<{ name: string }>).map((t) => t.name)).toEqual(['a', 'b']);
       for (const list of offered) expect(list).toBe(offered[0]);
     });
+  });
+});
+
+describe('Runner offering built-in-only tools (native.form "native")', () => {
+  const tools = () => [
+    { ...bareTool('exec_command', () => 'x'), native: { type: 'shell', when: 'auto', form: 'function' } } as Tool,
+    { ...bareTool('shell', () => 'x'), native: { type: 'shell', when: 'auto', form: 'native' } } as Tool,
+    bareTool('plain', () => 'x'),
+  ];
+
+  it('leaves them out for a model that does not map built-ins', async () => {
+    const seen: string[][] = [];
+    const model = new ScriptedModel((request) => (seen.push(request.tools.map((t) => t.name)), { text: 'done' }));
+    await new Runner({ model }).run(new Agent({ name: 'a', tools: tools() }), 'go');
+    expect(seen).toEqual([['exec_command', 'plain']]);
+  });
+
+  it('offers them, with their offer, to a model that declares nativeTools', async () => {
+    const seen: Array<Array<{ name: string; form?: string }>> = [];
+    const scripted = new ScriptedModel((request) => (seen.push(request.tools.map((t) => ({ name: t.name, form: t.native?.form }))), { text: 'done' }));
+    const model = Object.assign(scripted, { nativeTools: true });
+    await new Runner({ model }).run(new Agent({ name: 'a', tools: tools() }), 'go');
+    expect(seen).toEqual([[{ name: 'exec_command', form: 'function' }, { name: 'shell', form: 'native' }, { name: 'plain', form: undefined }]]);
   });
 });

@@ -23,7 +23,7 @@ export class ServedTools {
     });
     for (const entry of flat) {
       if (isToolset(entry)) this.toolsets.push(entry);
-      else this.addFixed(entry);
+      else if (!builtInOnly(entry)) this.addFixed(entry);
     }
   }
 
@@ -44,6 +44,7 @@ export class ServedTools {
     const sources = new Map<string, string>(out.map((t) => [t.name, t.source ?? 'a tool']));
     for (const toolset of this.toolsets) {
       for (const tool of await toolset.tools(ctx)) {
+        if (builtInOnly(tool)) continue;
         const earlier = sources.get(tool.name);
         if (earlier !== undefined) {
           throw new UserError(`serveMcp: two tools are named "${tool.name}": one from ${earlier}, one from toolset "${toolset.name}". Rename one, or give the toolset a name prefix.`);
@@ -71,4 +72,10 @@ export class ServedTools {
     }
     this.fixed.set(tool.name, tool);
   }
+}
+
+// A tool offered only as a provider's built-in (OpenAI's shell, beside its function stand-in
+// exec_command) has no place among an MCP server's tools.
+function builtInOnly(tool: Tool): boolean {
+  return tool.native?.form === 'native';
 }

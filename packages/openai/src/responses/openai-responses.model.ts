@@ -26,6 +26,8 @@ export class OpenAIResponsesModel implements Model {
   readonly client: OpenAI;
   /** The model name sent with every request. */
   readonly model: string;
+  /** Maps OpenAI's built-in `apply_patch` and `shell` calls onto the tools offering them. */
+  readonly nativeTools = true;
 
   constructor(private readonly options: OpenAIModelOptions) {
     this.client = resolveClient(options, 'OpenAIResponsesModel');
