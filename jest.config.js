@@ -39,6 +39,8 @@ function projectsUnder(parent) {
 }
 
 module.exports = {
+  // Refreshes core's and the scanner's bundles when stale: the transformer loads core by name.
+  globalSetup: path.join(__dirname, 'scripts/bundle/jest-global-setup.js'),
   // Jest's default on a 2-core machine is one worker; most suites wait on child processes and
   // servers rather than the CPU, so two workers at least halve the wall time there.
   maxWorkers: Math.max(2, require('os').availableParallelism() - 1),
