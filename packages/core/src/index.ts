@@ -149,7 +149,7 @@ export type { ClassOrMethodDecorator } from './decorators/enhancer-target';
 export { toolsOf, isToolkitInstance, setToolsOf } from './toolkit/tools-of';
 export type { ToolsOfOptions } from './toolkit/tools-of';
 export type { ToolMethodCall, ToolMethodCaller } from './toolkit/tool-method-call';
-export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/dto-validation';
+export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/schema-validators';
 export { loadSchemaManifest } from './metadata/schema-manifest';
 export { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata/metadata-keys';
 export type { EmbeddedToolSchema, SchemaManifest } from './metadata/embedded-schema';

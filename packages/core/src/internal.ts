@@ -14,4 +14,4 @@ export { toSnakeCase } from './tool/tool-name';
 export { isTool } from './contracts/is-tool';
 export { flattenEntries } from './toolsets/tool-entries';
 export { ancestryOf } from './toolkit/class-ancestry';
-export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/dto-validation';
+export { SCHEMA_EXPRESSIBLE_VALIDATORS, SCHEMA_VALIDATOR_DECORATORS } from './toolkit/schema-validators';

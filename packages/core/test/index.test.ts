@@ -51,6 +51,7 @@ describe('@toolwright/core/internal (for sibling packages)', () => {
     const expected = [
       'MetadataStorage', 'getMetadataStorage',
       'splitCamelCase', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
+      'SCHEMA_VALIDATOR_DECORATORS',
     ];
     expect(Object.keys(internal).sort()).toEqual([...expected].sort());
   });

@@ -5,19 +5,7 @@ import { pointer } from '../schema/json-pointer';
 import { readDesignMetadata } from '../decorators/decorator-environment';
 import { DESIGN_TYPE } from '../metadata/metadata-keys';
 import { lazyModule } from '../lazy/lazy-module';
-
-/**
- * class-validator constraints the scanner compiles into the JSON schema, so the compiled
- * validator already enforces them (`matches` only without flags that change matching: the
- * scanner leaves `@Matches(/re/i)` out of the schema). Anything else on a DTO (custom
- * validators, `@ValidateIf`, async validators, flagged `@Matches`, ...) makes Toolwright run
- * class-validator too, in the argument validation stage, before the call can run.
- */
-export const SCHEMA_EXPRESSIBLE_VALIDATORS: ReadonlySet<string> = new Set([
-  'isString', 'isInt', 'isNumber', 'isBoolean', 'isEnum', 'isIn', 'min', 'max', 'minLength', 'maxLength', 'length',
-  'matches', 'isEmail', 'isUrl', 'isUUID', 'isIso8601', 'isISO8601', 'isDateString', 'isDate', 'isArray',
-  'arrayMinSize', 'arrayMaxSize', 'isOptional', 'isNotEmptyObject', 'isObject', 'isDefined',
-]);
+import { SCHEMA_EXPRESSIBLE_VALIDATORS } from './schema-validators';
 
 /** Whether a DTO needs class-validator, and whether some of its validators are asynchronous. */
 export type DtoValidation = 'none' | 'sync' | 'async';

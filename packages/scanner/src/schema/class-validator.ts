@@ -1,3 +1,4 @@
+import { SCHEMA_VALIDATOR_DECORATORS } from '@toolwright/core/internal';
 import * as ts from 'typescript';
 import { diagnosticAt, type ScanDiagnostic } from '../diagnostics/scan-diagnostic';
 import { decoratorCalls, resolveImportedCallee } from '../ast/imports';
@@ -43,10 +44,8 @@ const FORMATS: Record<string, string> = {
   IsDateString: 'date-time',
 };
 
-const HAS_SCHEMA_EFFECT = new Set([
-  'IsString', 'IsInt', 'IsNumber', 'IsBoolean', 'IsArray', 'IsEmail', 'IsUrl', 'IsUUID', 'IsISO8601', 'IsDateString',
-  'Min', 'Max', 'MinLength', 'MaxLength', 'Length', 'ArrayMinSize', 'ArrayMaxSize', 'Matches', 'IsIn', 'IsEnum',
-]);
+/** The decorators written into the schema: core's list, so core knows which ones it need not run again. */
+const HAS_SCHEMA_EFFECT = new Set(Object.keys(SCHEMA_VALIDATOR_DECORATORS));
 
 const TYPES: Record<string, string> = {
   IsString: 'string',
