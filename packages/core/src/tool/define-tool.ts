@@ -41,7 +41,7 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
   if (typeof definition !== 'object' || definition === null) {
     throw new ToolDefinitionError('defineTool needs a definition object: { name, description, parameters, invoke }.');
   }
-  const { name, description, parameters, strict = true, invoke, source, validateArguments, ...fields } = definition;
+  const { name, description, parameters, strict = true, invoke, source, validateArguments } = definition;
   assertValidToolName(name);
   if (typeof description !== 'string') {
     throw new ToolDefinitionError(`Tool "${name}": description must be a string. Fix: describe what the tool does for the model.`, name);
@@ -68,10 +68,26 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
     strict,
     invoke,
     source: source ?? 'defineTool',
-    ...toolFieldsWithDefaults(name, fields as Partial<ToolFields>),
+    ...toolFieldsWithDefaults(name, runnerFieldsOf(definition)),
   };
   if (validateArguments !== undefined) tool.validateArguments = validateArguments;
   return tool;
+}
+
+const DEFINITION_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'parameters', 'strict', 'invoke', 'source', 'validateArguments']);
+const NO_FIELDS: Partial<ToolFields> = Object.freeze({});
+
+/**
+ * The runner-side fields of a definition (everything but its identity, schema and `invoke`).
+ * Most definitions have none: then no copy is made (a rest destructuring copies every time).
+ */
+function runnerFieldsOf(definition: object): Partial<ToolFields> {
+  let fields: Record<string, unknown> | undefined;
+  for (const key in definition) {
+    if (!Object.prototype.hasOwnProperty.call(definition, key) || DEFINITION_KEYS.has(key)) continue;
+    (fields ??= {})[key] = (definition as Record<string, unknown>)[key];
+  }
+  return (fields as Partial<ToolFields> | undefined) ?? NO_FIELDS;
 }
 
 /** A copy of a non-strict schema, with an empty root completed into an empty object schema. */
