@@ -109,7 +109,8 @@ function describeCycle(graph, component, crossing) {
       const more = imports.length > SHOWN_IMPORTS ? `; and ${imports.length - SHOWN_IMPORTS} more` : '';
       return `      ${key} (${imports.length} import${imports.length === 1 ? '' : 's'}): ${shown}${more}`;
     });
-  return `${cyclePath(graph, component).map(label).join(' → ')}, arrows thinnest first:\n${lines.join('\n')}`;
+  const folders = component.length === 2 ? '' : ` (${component.length} folders tangled in cycles: ${component.map(label).join(', ')})`;
+  return `${cyclePath(graph, component).map(label).join(' → ')}${folders}, arrows thinnest first:\n${lines.join('\n')}`;
 }
 
 /**
