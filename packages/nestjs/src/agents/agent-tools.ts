@@ -1,4 +1,5 @@
 import { isToolkitInstance, toolsOf, UserError, type ToolEntry } from '@toolwright/core';
+import { isTool } from '@toolwright/core/internal';
 import type { ResolvedToolkit } from '../discovery/toolkit-registry';
 import type { AgentToolEntry } from './agent-definition-options';
 
@@ -41,9 +42,8 @@ export async function resolveAgentTools(
 }
 
 function originsOf(entry: ToolEntry): ToolOrigin[] {
-  const value = entry as { type?: unknown; name?: unknown; invoke?: unknown; source?: unknown };
-  if (value?.type === 'function' && typeof value.name === 'string' && typeof value.invoke === 'function') {
-    return [{ name: value.name, from: typeof value.source === 'string' ? `the tool object of ${value.source}` : 'a tool object' }];
+  if (isTool(entry)) {
+    return [{ name: entry.name, from: typeof entry.source === 'string' ? `the tool object of ${entry.source}` : 'a tool object' }];
   }
   if (isToolkitInstance(entry)) {
     const from = `an instance of ${(entry as object).constructor.name}`;
