@@ -7,6 +7,7 @@ const { emitModules, typescriptEmitPlugin } = require('./typescript-source');
 const { buildEsm, buildCjs } = require('./formats');
 const { writeEsmDeclarations } = require('./type-shims');
 const { isStale, removePreviousOutputs, writeRecord } = require('./bundle-record');
+const { vendoredOf, buildVendored, vendoredPlugin, linkVendored } = require('./vendor');
 
 const SCANNER_TRANSFORMER = path.join(__dirname, '..', '..', 'packages', 'scanner', 'dist', 'transformer.js');
 
@@ -24,6 +25,8 @@ async function bundlePackage(packageDir, options) {
   const distDir = path.join(packageDir, 'dist');
   const inputs = [path.join(packageDir, 'src'), path.join(packageDir, 'package.json'), path.join(packageDir, 'tsconfig.json'), __dirname];
   if (schemaTransformer) inputs.push(SCANNER_TRANSFORMER);
+  const vendored = vendoredOf(manifest.name);
+  for (const id of vendored) inputs.push(require.resolve(`${id}/package.json`, { paths: [packageDir] }));
   if (!options.force && !isStale(distDir, inputs)) return 'fresh';
 
   // esbuild transpiles TypeScript itself, much faster than a second TypeScript program, except
@@ -31,12 +34,14 @@ async function bundlePackage(packageDir, options) {
   const plugins = schemaTransformer || declaresDecorators(path.join(packageDir, 'src'))
     ? [typescriptEmitPlugin(emitModules(packageDir, { schemaTransformer }))]
     : [];
+  if (vendored.length > 0) plugins.unshift(vendoredPlugin(vendored));
   const esm = await buildEsm({ distDir, entries, plugins });
   await buildCjs({ distDir, esmFiles: esm.files });
   const names = entries.map((entry) => entry.name);
   writeEsmDeclarations(distDir, names, esm.defaultExports);
 
-  const outputs = [];
+  const outputs = await buildVendored(packageDir, vendored);
+  linkVendored(distDir, esm.files.flatMap((file) => [file, `${file.slice(0, -4)}.cjs`]));
   for (const file of esm.files) {
     const base = path.relative(distDir, file).slice(0, -4);
     outputs.push(`${base}.mjs`, `${base}.mjs.map`, `${base}.cjs`, `${base}.cjs.map`);

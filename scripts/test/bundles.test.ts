@@ -61,11 +61,12 @@ describe('the package bundles', () => {
       }
     });
 
-    it('define and run a tool; ajv loads on its first call, not at import', () => {
+    it('define and run a tool; ajv (its one-file copy in dist/vendor) loads on its first call, not at import', () => {
       const result = probe(format, `
         await load('reflect-metadata');
         const { defineTool, Agent, Runner, ScriptedModel } = await load('@toolwright/core');
-        const ajvLoaded = () => Object.keys(nodeRequire.cache).some((file) => file.includes('/node_modules/ajv/'));
+        const ajvLoaded = () => Object.keys(nodeRequire.cache).some((file) => file.endsWith('/packages/core/dist/vendor/ajv.cjs'));
+        const installedAjvLoaded = () => Object.keys(nodeRequire.cache).some((file) => file.includes('/node_modules/ajv/'));
         const atImport = ajvLoaded();
         const echo = defineTool({
           name: 'echo', description: 'Echo the text.',
@@ -74,11 +75,12 @@ describe('the package bundles', () => {
         });
         const model = new ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }, { name: 'echo', arguments: { text: 'far too long' } }] }, { text: 'done' }]);
         const run = await new Runner({ model }).run(new Agent({ name: 'a', instructions: 'Echo.', tools: [echo] }), 'go');
-        out({ atImport, afterCall: ajvLoaded(), final: run.finalOutput, outputs: run.history.filter((i) => i.type === 'function_call_output').map((i) => i.output) });`) as {
-        atImport: boolean; afterCall: boolean; final: string; outputs: string[];
+        out({ atImport, afterCall: ajvLoaded(), installed: installedAjvLoaded(), final: run.finalOutput, outputs: run.history.filter((i) => i.type === 'function_call_output').map((i) => i.output) });`) as {
+        atImport: boolean; afterCall: boolean; installed: boolean; final: string; outputs: string[];
       };
       expect(result.atImport).toBe(false);
       expect(result.afterCall).toBe(true);
+      expect(result.installed).toBe(false);
       expect(result.final).toBe('done');
       expect(result.outputs[0]).toBe('echo:hi');
       expect(result.outputs[1]).toMatch(/text/);

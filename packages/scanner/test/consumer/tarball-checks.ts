@@ -78,7 +78,7 @@ export function tarballProblems(dir: string): string[] {
   for (const dependency of Object.keys(pkg.dependencies ?? {})) {
     if (dependency.startsWith('@toolwright/')) problems.push(`${dependency} is a regular dependency (a second copy of it breaks shared state): make it a peer dependency`);
   }
-  const importsCore = [...files].some((file) => file.startsWith('dist/') && file.endsWith('.js') && fs.readFileSync(path.join(dir, file), 'utf8').includes('@toolwright/core'));
+  const importsCore = [...files].some((file) => file.startsWith('dist/') && /\.[cm]?js$/.test(file) && fs.readFileSync(path.join(dir, file), 'utf8').includes('@toolwright/core'));
   if (pkg.name !== '@toolwright/core' && importsCore && !pkg.peerDependencies?.['@toolwright/core']) problems.push('uses @toolwright/core without a peer dependency on it');
   if (!pkg.engines?.node) problems.push('states no engines.node');
   if (!files.has('README.md')) problems.push('ships no README.md');
