@@ -1,4 +1,4 @@
-import { MemoryRunStore, RunStateError, UserError } from '@toolwright/core';
+import { MemoryRunStore, RunStateError, UserError, runStoreKit } from '@toolwright/core';
 import { CONTRACT_SECRET, describeRunStoreContract } from '../../../../test-support/run-stores/contract';
 import { describeResumeContract } from '../../../../test-support/run-stores/resume-contract';
 import { pausedRefund, refundAgent } from '../../../../test-support/run-stores/fixtures';
@@ -27,17 +27,12 @@ describe('MemoryRunStore', () => {
     expect((await store.load(agent, id)).history).toHaveLength(first.history.length - 1);
   });
 
-  it('refuses a decision signed for another run', async () => {
-    const store = new MemoryRunStore({ secret: CONTRACT_SECRET });
-    const agent = refundAgent({ refunds: [] });
-    const a = await pausedRefund(agent);
-    const b = await pausedRefund(agent);
-    const idA = await store.save(a.state);
-    const idB = await store.save(b.state);
-    await store.approve(idA, a.interruptions[0]!.callId);
-    // Move A's stored decision onto B, as someone with write access to the data could.
-    const runs = (store as unknown as { runs: Map<string, { decisions: Map<string, string> }> }).runs;
-    runs.get(idB)!.decisions.set(b.interruptions[0]!.callId, runs.get(idA)!.decisions.get(a.interruptions[0]!.callId)!);
-    await expect(store.load(agent, idB)).rejects.toThrow(RunStateError);
+  it('refuses a decision signed for another run, revision or call (the codec every store uses binds it to all three)', () => {
+    // Someone with write access to the stored data could move run A's signed decision onto run B.
+    const signed = runStoreKit.encodeDecision(CONTRACT_SECRET, 'run-a', 'rev-1', 'call_1', { approved: true });
+    expect(runStoreKit.decodeDecision(CONTRACT_SECRET, 'run-a', 'rev-1', 'call_1', signed)).toEqual({ approved: true });
+    expect(() => runStoreKit.decodeDecision(CONTRACT_SECRET, 'run-b', 'rev-1', 'call_1', signed)).toThrow(RunStateError);
+    expect(() => runStoreKit.decodeDecision(CONTRACT_SECRET, 'run-a', 'rev-2', 'call_1', signed)).toThrow(RunStateError);
+    expect(() => runStoreKit.decodeDecision(CONTRACT_SECRET, 'run-a', 'rev-1', 'call_2', signed)).toThrow(RunStateError);
   });
 });
