@@ -159,10 +159,13 @@ describe('installed into scratch projects outside the workspace', () => {
 describe('TypeScript 7 (tsgo): `npm i -D typescript` in a new project', () => {
   const project = path.join(root, 'typescript7');
 
-  it('installs the scanner on its own (before core), then core', () => {
+  // @toolwright/core is a required peer of the scanner (default tool names and the class-validator
+  // list come from @toolwright/core/internal): core goes in first, as the registry would have
+  // added it with the scanner (the tarballs are not published).
+  it('installs core, then the scanner next to it', () => {
     writeFiles(project, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module' }) });
-    npmInstall(project, ['-D', 'typescript@^7.0.2', '@types/node@^20.19.0', tarballs.get('scanner') as string]);
     npmInstall(project, [tarballs.get('core') as string, 'reflect-metadata@^0.2.2']);
+    npmInstall(project, ['-D', 'typescript@^7.0.2', '@types/node@^20.19.0', tarballs.get('scanner') as string]);
     expect(JSON.parse(fs.readFileSync(path.join(project, 'node_modules', 'typescript', 'package.json'), 'utf8')).version).toMatch(/^7\./);
   }, 300_000);
 
