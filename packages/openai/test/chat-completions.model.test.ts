@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { Content, ModelError, UserError, type Item } from '@toolwright/core';
 import { OpenAIChatCompletionsModel } from '@toolwright/openai';
-import { LoopbackServer, type SseEvent } from './support/loopback-server';
+import { type LoopbackServer, useLoopbackServer, type SseEvent } from './support/loopback-server';
 import { capitalTool, collect, completedOf, lookupTool, request } from './support/collect';
 import { chatStreamOf, chatUsage, completion } from './fixtures/chat-wire';
 import argsEmptyThenBraces from './fixtures/chat-compat-args-empty-then-braces.sse.json';
@@ -10,15 +10,7 @@ import error400 from './fixtures/error-400-invalid-temperature.json';
 
 const PATH = '/v1/chat/completions';
 let server: LoopbackServer;
-
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  expect(server.pending).toBe(0);
-});
+useLoopbackServer((started) => (server = started));
 
 function model(extra: Partial<ConstructorParameters<typeof OpenAIChatCompletionsModel>[0]> = {}): OpenAIChatCompletionsModel {
   return new OpenAIChatCompletionsModel({

@@ -1,21 +1,13 @@
 import OpenAI from 'openai';
 import type { FunctionCallItem, Item, ModelToolDefinition } from '@toolwright/core';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
-import { LoopbackServer } from './support/loopback-server';
+import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
 import { collect, completedOf, request } from './support/collect';
 import { message, response } from './fixtures/responses-wire';
 
 const PATH = '/v1/responses';
 let server: LoopbackServer;
-
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  expect(server.pending).toBe(0);
-});
+useLoopbackServer((started) => (server = started));
 
 const client = () => new OpenAI({ apiKey: 'sk-loopback', baseURL: server.baseURL, maxRetries: 0 });
 const responses = (model = 'gpt-5.1') => new OpenAIResponsesModel({ client: client(), model });

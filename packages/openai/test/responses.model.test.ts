@@ -1,22 +1,14 @@
 import OpenAI from 'openai';
 import { Content, ModelError, UserError, type Item } from '@toolwright/core';
 import { OpenAIResponsesModel } from '@toolwright/openai';
-import { LoopbackServer } from './support/loopback-server';
+import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
 import { capitalTool, collect, completedOf, lookupTool, request } from './support/collect';
 import { functionCall, message, reasoning, refusalMessage, response, streamOf, usage } from './fixtures/responses-wire';
 import error400 from './fixtures/error-400-invalid-temperature.json';
 
 const PATH = '/v1/responses';
 let server: LoopbackServer;
-
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  expect(server.pending).toBe(0);
-});
+useLoopbackServer((started) => (server = started));
 
 function model(extra: Partial<ConstructorParameters<typeof OpenAIResponsesModel>[0]> = {}): OpenAIResponsesModel {
   return new OpenAIResponsesModel({

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { Agent, Content, ModelError, Runner, ToolResult, defineTool, type RunEvent } from '@toolwright/core';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
-import { LoopbackServer } from './support/loopback-server';
+import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
 import { functionCall, message, reasoning, response, streamOf, usage } from './fixtures/responses-wire';
 import { chatStreamOf, chatUsage, completion } from './fixtures/chat-wire';
 import argsNull from './fixtures/chat-compat-args-null.sse.json';
@@ -9,15 +9,7 @@ import argsNull from './fixtures/chat-compat-args-null.sse.json';
 const RESPONSES = '/v1/responses';
 const CHAT = '/v1/chat/completions';
 let server: LoopbackServer;
-
-beforeAll(async () => {
-  server = await LoopbackServer.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  expect(server.pending).toBe(0);
-});
+useLoopbackServer((started) => (server = started));
 
 const client = (): OpenAI => new OpenAI({ apiKey: 'sk-loopback', baseURL: server.baseURL });
 

@@ -157,3 +157,21 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('error', reject);
   });
 }
+
+/**
+ * Starts one loopback server for a test file (handed to `use` before the first test), clears its
+ * request log before each test, fails a test that begins with a response still pending, and
+ * closes it after the file.
+ */
+export function useLoopbackServer(use: (server: LoopbackServer) => void): void {
+  let server: LoopbackServer | undefined;
+  beforeAll(async () => {
+    server = await LoopbackServer.start();
+    use(server);
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    server!.requests.length = 0;
+    expect(server!.pending).toBe(0);
+  });
+}
