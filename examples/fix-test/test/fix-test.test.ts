@@ -3,7 +3,8 @@ import { execFileSync, spawn } from 'child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { LocalSandbox } from '@toolwright/sandbox';
-import { describeBackend, requireBackend } from '../../../test-support/backends';
+import { describeBackend } from '../../../test-support/backends';
+import { requireBubblewrap } from '../../../test-support/bubblewrap';
 import { fixFailingTest } from '../src/fix-test';
 import { createScratchProject, SCRATCH_FILES } from '../src/scratch-project';
 import { scriptedFixer } from '../src/scripted-fixer';
@@ -86,7 +87,7 @@ describe('the fix-test example', () => {
       expect(stdout).toMatch(/\nAfter: the tests pass\.\n$/);
     }, 120_000);
 
-    describeBackend(requireBackend({ name: 'bubblewrap', binaries: ['bwrap'], debianPackages: ['bubblewrap'] }), 'with --sandbox bwrap', () => {
+    describeBackend(requireBubblewrap(), 'with --sandbox bwrap', () => {
       it('fixes the project with every command in a bubblewrap sandbox', async () => {
         const { code, stdout } = await cli(['--sandbox', 'bwrap']);
         expect(code).toBe(0);

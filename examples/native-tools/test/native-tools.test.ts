@@ -5,7 +5,8 @@ import { join } from 'path';
 import OpenAI from 'openai';
 import { OpenAIResponsesModel } from '@toolwright/openai';
 import { LocalSandbox } from '@toolwright/sandbox';
-import { describeBackend, requireBackend } from '../../../test-support/backends';
+import { describeBackend } from '../../../test-support/backends';
+import { requireBubblewrap } from '../../../test-support/bubblewrap';
 import { fixWithNativeTools } from '../src/fix-with-native-tools';
 import { createScratchProject, SCRATCH_FILES } from '../src/scratch-project';
 import { ScriptedResponsesServer } from '../src/scripted-responses-server';
@@ -107,7 +108,7 @@ describe('the native-tools example', () => {
       expect(stdout).toMatch(/\nAfter: the tests pass\.\n$/);
     }, 120_000);
 
-    describeBackend(requireBackend({ name: 'bubblewrap', binaries: ['bwrap'], debianPackages: ['bubblewrap'] }), 'with --sandbox bwrap', () => {
+    describeBackend(requireBubblewrap(), 'with --sandbox bwrap', () => {
       it('fixes the project with every command in a bubblewrap sandbox', async () => {
         const { code, stdout } = await cli(['--sandbox', 'bwrap']);
         expect(code).toBe(0);

@@ -1,18 +1,11 @@
 import { createServer, type Server } from 'node:net';
 import { BubblewrapSandbox, SandboxExecError } from '@toolwright/sandbox';
-import { describeBackend, requireBackend, tryRun } from '../../../test-support/backends';
+import { describeBackend } from '../../../test-support/backends';
+import { requireBubblewrap } from '../../../test-support/bubblewrap';
 import { rejection, sandboxContract } from './support/contract';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 
-const bubblewrap = requireBackend({
-  name: 'bubblewrap',
-  binaries: ['bwrap'],
-  debianPackages: ['bubblewrap'],
-  probe: () =>
-    tryRun('bwrap', ['--unshare-all', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'true']) === undefined
-      ? 'bwrap is installed but cannot create namespaces here (user namespaces disabled?)'
-      : undefined,
-});
+const bubblewrap = requireBubblewrap();
 
 // Backend round trips are slow on a loaded machine: a generous bound, not an expectation.
 jest.setTimeout(60_000);

@@ -4,20 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, RunState, Runner, requireApprovalFor, type RunEvent } from '@toolwright/core';
 import { BubblewrapSandbox, CodeToolkit, LocalSandbox, type Sandbox } from '@toolwright/sandbox';
-import { describeBackend, requireBackend, tryRun } from '../../../../test-support/backends';
+import { describeBackend } from '../../../../test-support/backends';
+import { requireBubblewrap } from '../../../../test-support/bubblewrap';
 import { ResponsesWire, callResponse, shellCall, textAnswer } from '../support/responses-wire';
 
 type Json = Record<string, any>;
 
-const bubblewrap = requireBackend({
-  name: 'bubblewrap',
-  binaries: ['bwrap'],
-  debianPackages: ['bubblewrap'],
-  probe: () =>
-    tryRun('bwrap', ['--unshare-all', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'true']) === undefined
-      ? 'bwrap is installed but cannot create namespaces here (user namespaces disabled?)'
-      : undefined,
-});
+const bubblewrap = requireBubblewrap();
 
 // Sandboxed processes are slow to start on a loaded machine: a generous bound, not an expectation.
 jest.setTimeout(60_000);
