@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { execFileSync, spawn } from 'child_process';
+import { execFileSync } from 'child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import OpenAI from 'openai';
@@ -7,6 +7,7 @@ import { OpenAIResponsesModel } from '@toolwright/openai';
 import { LocalSandbox } from '@toolwright/sandbox';
 import { describeBackend } from '../../../test-support/backends';
 import { requireBubblewrap } from '../../../test-support/bubblewrap';
+import { runCli, type CliResult } from '../../../test-support/run-cli';
 import { fixWithNativeTools } from '../src/fix-with-native-tools';
 import { createScratchProject, SCRATCH_FILES } from '../src/scratch-project';
 import { ScriptedResponsesServer } from '../src/scripted-responses-server';
@@ -16,24 +17,8 @@ const example = join(root, 'examples/native-tools');
 const main = join(example, 'dist/main.js');
 
 /** Runs the built CLI without an API key. */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    delete env.OPENAI_API_KEY;
-    const child = spawn(process.execPath, [main, ...args], { cwd: example, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`the CLI did not finish within 90 s:\n${stdout}\n${stderr}`));
-    }, 90_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function cli(args: string[]): Promise<CliResult> {
+  return runCli(main, args, { cwd: example, timeoutMs: 90_000 });
 }
 
 describe('the native-tools example', () => {
