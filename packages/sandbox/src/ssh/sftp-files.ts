@@ -9,23 +9,28 @@ import { walk, type WalkFs, type WalkOptions, type Walked } from '../paths/walk'
 import { splitWorkPath } from '../paths/work-path';
 import type { DirEntry, FileStat, ReadFileOptions } from '../sandbox/sandbox';
 import type { SandboxFiles } from '../sandbox/sandbox-files';
+import type { AnchorMode, RemoteAnchor, RemoteAnchors } from './remote-anchor';
 import { type SftpClient, sftpType } from './sftp-client';
 
 const CHUNK = 32 * 1024;
 const MAX_ATTEMPTS = 8;
-const MAX_TREE_DEPTH = 512;
 
 /**
  * File operations on the remote working directory over SFTP, confined the same way as on the
  * host: each name is looked up with `lstat` on the remote side and links are read and resolved
- * against the working directory, never followed blindly. SFTP has no `openat`, so after each open
- * the handle's attributes are compared with what was checked, and a mismatch is retried. @internal
+ * against the working directory, never followed blindly. SFTP resolves every path afresh and has
+ * no `openat`, so the directory (and for a read, the file) an operation works in is then held by
+ * a small remote shell ({@link RemoteAnchors}) and reached through `/proc/<pid>/cwd` and
+ * `/proc/<pid>/fd/3`: a running command that swaps a directory on the way for a link between the
+ * check and the use is refused, never followed. Without `/proc` on the remote host the checked
+ * path is used, and a read compares the opened file's attributes with what was checked. @internal
  */
 export class SftpFiles implements SandboxFiles {
   private rootInfo?: Promise<{ fs: WalkFs<string>; roots: string[]; real: string }>;
 
   constructor(
     private readonly client: () => Promise<SftpClient>,
+    private readonly anchors: RemoteAnchors,
     readonly workDir: string,
     private readonly limits: Required<FileLimits>,
   ) {}
@@ -38,15 +43,17 @@ export class SftpFiles implements SandboxFiles {
       if (w.name === undefined || w.type === 'dir') throw new SandboxFileError('is_directory', path);
       if (w.type === 'missing') throw new SandboxFileError('not_found', path);
       if (w.type === 'other') throw special(path);
-      const target = `${w.dirs[w.dirs.length - 1]}/${w.name}`;
+      const anchor = await this.anchor(w.canonical.slice(0, -1), 'read', path, w.name);
+      if (anchor === 'changed') continue;
       try {
-        const checked = await sftp.lstat(target);
-        if (sftpType(checked.mode) !== 'file') continue;
+        const target = anchor.file ?? `${anchor.dir}/${w.name}`;
+        // Without a held file (no /proc on the remote host), what is opened must match what was checked.
+        const checked = anchor.file === undefined ? await sftp.lstat(target) : undefined;
+        if (checked !== undefined && sftpType(checked.mode) !== 'file') continue;
         const handle = await sftp.open(target, 'r');
         try {
           const opened = await sftp.fstat(handle);
-          if (!sameFile(checked, opened)) continue;
-          await this.checkStillInside(sftp, target, path);
+          if (sftpType(opened.mode) !== 'file' || (checked !== undefined && !sameFile(checked, opened))) continue;
           return await this.readOpen(sftp, handle, opened, path, offset, limit);
         } finally {
           await sftp.close(handle).catch(() => undefined);
@@ -54,6 +61,8 @@ export class SftpFiles implements SandboxFiles {
       } catch (error) {
         if (errorCode(error) === 'ENOENT') continue;
         throw toFileError(error, path);
+      } finally {
+        anchor.release();
       }
     }
     throw new SandboxFileError('busy', path);
@@ -67,81 +76,103 @@ export class SftpFiles implements SandboxFiles {
     if (typeof content !== 'string' && !(content instanceof Uint8Array)) throw new UserError(`writeFile("${path}"): content must be a string or a Uint8Array.`);
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
     const sftp = await this.client();
-    const w = await this.walk(path, { followFinal: true, createParents: true });
-    if (w.name === undefined || w.type === 'dir') throw new SandboxFileError('is_directory', path);
-    if (w.type === 'other') throw special(path);
-    const dir = w.dirs[w.dirs.length - 1];
-    const temp = `${dir}/.tw-${randomBytes(6).toString('hex')}.tmp`;
-    let created = false;
-    try {
-      const mode = w.type === 'file' ? (await sftp.lstat(`${dir}/${w.name}`)).mode & 0o7777 : undefined;
-      const handle = await sftp.open(temp, 'wx', 0o644);
-      created = true;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      // Missing directories are created by the anchor, each inside the one it stands in.
+      const w = await this.walk(path, { followFinal: true, allowMissing: true });
+      if (w.name === undefined || w.type === 'dir') throw new SandboxFileError('is_directory', path);
+      if (w.type === 'other') throw special(path);
+      const anchor = await this.anchor(w.canonical.slice(0, -1), 'mkdirs', path);
+      if (anchor === 'changed') continue;
       try {
-        if (mode !== undefined) await sftp.fchmod(handle, mode);
-        for (let at = 0; at < bytes.length; at += CHUNK) await sftp.write(handle, bytes, at, Math.min(CHUNK, bytes.length - at), at);
+        await writeThrough(sftp, anchor.dir, w.name, bytes);
+        return;
+      } catch (error) {
+        throw toFileError(error, path);
       } finally {
-        await sftp.close(handle);
+        anchor.release();
       }
-      await sftp.replace(temp, `${dir}/${w.name}`);
-      created = false;
-    } catch (error) {
-      if (created) await sftp.unlink(temp).catch(() => undefined);
-      throw toFileError(error, path);
     }
+    throw new SandboxFileError('busy', path);
   }
 
   async listDir(path = '.'): Promise<DirEntry[]> {
     const sftp = await this.client();
-    const dir = await this.directory(path);
-    try {
-      const list = await sftp.readdir(dir);
-      if (list.length > this.limits.maxListEntries) throw new SandboxFileError('too_large', path, `more than ${this.limits.maxListEntries} entries`);
-      return list
-        .filter((e) => e.filename !== '.' && e.filename !== '..')
-        .map((e) => ({ name: e.filename, type: sftpType(e.attrs.mode), size: e.attrs.size }));
-    } catch (error) {
-      throw toFileError(error, path);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const w = await this.walk(path, { followFinal: true });
+      if (w.name !== undefined && w.type === 'missing') throw new SandboxFileError('not_found', path);
+      if (w.name !== undefined && w.type !== 'dir') throw new SandboxFileError('not_directory', path);
+      const anchor = await this.anchor(w.canonical, 'dir', path);
+      if (anchor === 'changed') continue;
+      try {
+        const list = await sftp.readdir(anchor.dir);
+        if (list.length > this.limits.maxListEntries) throw new SandboxFileError('too_large', path, `more than ${this.limits.maxListEntries} entries`);
+        return list
+          .filter((e) => e.filename !== '.' && e.filename !== '..')
+          .map((e) => ({ name: e.filename, type: sftpType(e.attrs.mode), size: e.attrs.size }));
+      } catch (error) {
+        throw toFileError(error, path);
+      } finally {
+        anchor.release();
+      }
     }
+    throw new SandboxFileError('busy', path);
   }
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
     const sftp = await this.client();
-    const w = await this.walk(path, { followFinal: false });
-    if (w.name === undefined) {
-      throw new SandboxFileError('permission_denied', path, w.canonical.length === 0 ? 'the working directory itself cannot be removed' : 'a path ending in "." or ".." cannot be removed');
-    }
-    if (w.type === 'missing') throw new SandboxFileError('not_found', path);
-    const target = `${w.dirs[w.dirs.length - 1]}/${w.name}`;
-    try {
-      if (w.type !== 'dir') await sftp.unlink(target);
-      else if (options.recursive) await removeTree(sftp, target, 0);
-      else {
-        if ((await sftp.readdir(target)).some((e) => e.filename !== '.' && e.filename !== '..')) throw new SandboxFileError('not_empty', path);
-        await sftp.rmdir(target);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const w = await this.walk(path, { followFinal: false });
+      if (w.name === undefined) {
+        throw new SandboxFileError('permission_denied', path, w.canonical.length === 0 ? 'the working directory itself cannot be removed' : 'a path ending in "." or ".." cannot be removed');
       }
-    } catch (error) {
-      throw toFileError(error, path);
+      if (w.type === 'missing') throw new SandboxFileError('not_found', path);
+      const tree = w.type === 'dir' && options.recursive === true;
+      // A tree is removed by the remote shell standing in its parent (rm -rf never follows links).
+      const anchor = await this.anchor(w.canonical.slice(0, -1), tree ? 'rmtree' : 'dir', path, w.name);
+      if (anchor === 'changed') continue;
+      if (tree) return;
+      try {
+        const target = `${anchor.dir}/${w.name}`;
+        if (sftpType((await sftp.lstat(target)).mode) !== 'dir') await sftp.unlink(target);
+        else if (options.recursive) continue;
+        else {
+          if ((await sftp.readdir(target)).some((e) => e.filename !== '.' && e.filename !== '..')) throw new SandboxFileError('not_empty', path);
+          await sftp.rmdir(target);
+        }
+        return;
+      } catch (error) {
+        throw toFileError(error, path);
+      } finally {
+        anchor.release();
+      }
     }
+    throw new SandboxFileError('busy', path);
   }
 
   async stat(path: string): Promise<FileStat | null> {
-    let w: Walked<string>;
-    try {
-      w = await this.walk(path, { followFinal: false });
-    } catch (error) {
-      const kind = error instanceof SandboxFileError ? error.kind : undefined;
-      if (kind === 'not_found' || kind === 'not_directory') return null;
-      throw error;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      let w: Walked<string>;
+      try {
+        w = await this.walk(path, { followFinal: false });
+      } catch (error) {
+        const kind = error instanceof SandboxFileError ? error.kind : undefined;
+        if (kind === 'not_found' || kind === 'not_directory') return null;
+        throw error;
+      }
+      if (w.name !== undefined && w.type === 'missing') return null;
+      const anchor = await this.anchor(w.name === undefined ? w.canonical : w.canonical.slice(0, -1), 'dir', path);
+      if (anchor === 'changed') continue;
+      try {
+        const stats = await (await this.client()).lstat(`${anchor.dir}/${w.name ?? '.'}`);
+        return { type: sftpType(stats.mode), size: stats.size, mtimeMs: stats.mtime * 1000 };
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return null;
+        throw toFileError(error, path);
+      } finally {
+        anchor.release();
+      }
     }
-    const top = w.dirs[w.dirs.length - 1];
-    try {
-      const stats = await (await this.client()).lstat(w.name === undefined ? top : `${top}/${w.name}`);
-      return { type: sftpType(stats.mode), size: stats.size, mtimeMs: stats.mtime * 1000 };
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') return null;
-      throw toFileError(error, path);
-    }
+    throw new SandboxFileError('busy', path);
   }
 
   async realPath(path: string): Promise<string> {
@@ -175,11 +206,9 @@ export class SftpFiles implements SandboxFiles {
     return buffer.subarray(0, filled);
   }
 
-  /** The server's own resolution of the opened path must still lie inside (a second, independent check). */
-  private async checkStillInside(sftp: SftpClient, target: string, path: string): Promise<void> {
-    const { roots } = await this.root();
-    const real = await sftp.realpath(target);
-    if (!roots.some((r) => real === r || real.startsWith(`${r}/`))) throw new OutsideWorkDirError(path, 'a symbolic link on the way leads out of it');
+  private async anchor(dirs: string[], mode: AnchorMode, path: string, name?: string): Promise<RemoteAnchor | 'changed'> {
+    const { real } = await this.root();
+    return this.anchors.stand({ root: real, dirs, mode, name, requested: path });
   }
 
   private async walk(path: string, options: WalkOptions): Promise<Walked<string>> {
@@ -247,13 +276,23 @@ function special(path: string): OutsideWorkDirError {
   return new OutsideWorkDirError(path, 'it is a device or other special file, not a regular file');
 }
 
-async function removeTree(sftp: SftpClient, path: string, depth: number): Promise<void> {
-  if (depth > MAX_TREE_DEPTH) throw new SandboxFileError('failed', path, `directories nested deeper than ${MAX_TREE_DEPTH}`);
-  for (const entry of await sftp.readdir(path)) {
-    if (entry.filename === '.' || entry.filename === '..') continue;
-    const child = `${path}/${entry.filename}`;
-    if (sftpType(entry.attrs.mode) === 'dir') await removeTree(sftp, child, depth + 1);
-    else await sftp.unlink(child);
+/** Writes `bytes` to `name` in `dir` through a new temporary file renamed over it (keeping an existing file's mode). */
+async function writeThrough(sftp: SftpClient, dir: string, name: string, bytes: Buffer): Promise<void> {
+  const target = `${dir}/${name}`;
+  const temp = `${dir}/.tw-${randomBytes(6).toString('hex')}.tmp`;
+  const existing = await sftp.lstat(target).catch(() => undefined);
+  const mode = existing && sftpType(existing.mode) === 'file' ? existing.mode & 0o7777 : undefined;
+  const handle = await sftp.open(temp, 'wx', 0o644);
+  try {
+    try {
+      if (mode !== undefined) await sftp.fchmod(handle, mode);
+      for (let at = 0; at < bytes.length; at += CHUNK) await sftp.write(handle, bytes, at, Math.min(CHUNK, bytes.length - at), at);
+    } finally {
+      await sftp.close(handle);
+    }
+    await sftp.replace(temp, target);
+  } catch (error) {
+    await sftp.unlink(temp).catch(() => undefined);
+    throw error;
   }
-  await sftp.rmdir(path);
 }

@@ -4,6 +4,7 @@ import { BaseSandbox } from '../sandbox/base-sandbox';
 import { checkEnv, resolveLimits, type ExecLimits, type ResolvedExec } from '../sandbox/exec-options';
 import type { ExecCollector } from '../sandbox/exec-stream';
 import { hostKeyCheck, SshConnection } from './ssh-connection';
+import { RemoteAnchors } from './remote-anchor';
 import { runRemote } from './ssh-exec';
 import { SftpFiles } from './sftp-files';
 
@@ -80,7 +81,7 @@ export class SshSandbox extends BaseSandbox {
       verifyHostKey: hostKeyCheck({ ...options, port }),
       readyTimeoutMs: options.readyTimeoutMs ?? 20_000,
     });
-    this.files = new SftpFiles(() => this.connection.sftp(), this.workDir, resolveFileLimits(options, where));
+    this.files = new SftpFiles(() => this.connection.sftp(), new RemoteAnchors((command) => this.connection.exec(command)), this.workDir, resolveFileLimits(options, where));
   }
 
   protected async start(exec: ResolvedExec, collector: ExecCollector): Promise<void> {
