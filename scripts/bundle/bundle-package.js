@@ -8,6 +8,7 @@ const { buildEsm, buildCjs } = require('./formats');
 const { writeEsmDeclarations } = require('./type-shims');
 const { isStale, removePreviousOutputs, writeRecord } = require('./bundle-record');
 const { vendoredOf, buildVendored, vendoredPlugin, linkVendored } = require('./vendor');
+const { planLazyModules, buildLazyCommonJs, repointVirtualSources } = require('./lazy-build');
 
 const SCANNER_TRANSFORMER = path.join(__dirname, '..', '..', 'packages', 'scanner', 'dist', 'transformer.js');
 
@@ -35,16 +36,29 @@ async function bundlePackage(packageDir, options) {
     ? [typescriptEmitPlugin(emitModules(packageDir, { schemaTransformer }))]
     : [];
   if (vendored.length > 0) plugins.unshift(vendoredPlugin(vendored));
-  const esm = await buildEsm({ distDir, entries, plugins });
-  await buildCjs({ distDir, esmFiles: esm.files });
+  const srcDir = path.join(packageDir, 'src');
+  // A package with lazily required modules gets its CommonJS files from a build of its own
+  // (lazy-build.js); the others' are converted from the ES modules file by file.
+  const lazyPlan = await planLazyModules({ srcDir, entries, plugins });
+  const esm = lazyPlan
+    ? await buildEsm({ distDir, srcDir, entries: lazyPlan.entries, plugins: [lazyPlan.barrel, ...plugins] })
+    : await buildEsm({ distDir, srcDir, entries, plugins });
+  const cjsFiles = lazyPlan
+    ? await buildLazyCommonJs(lazyPlan, { distDir, srcDir, plugins })
+    : await buildCjs({ distDir, esmDir: distDir, esmFiles: esm.files });
+  if (lazyPlan) repointVirtualSources(lazyPlan, srcDir, [...esm.files, ...cjsFiles]);
   const names = entries.map((entry) => entry.name);
   writeEsmDeclarations(distDir, names, esm.defaultExports);
 
   const outputs = await buildVendored(packageDir, vendored);
-  linkVendored(distDir, esm.files.flatMap((file) => [file, `${file.slice(0, -4)}.cjs`]));
+  linkVendored(distDir, [...esm.files, ...cjsFiles]);
   for (const file of esm.files) {
     const base = path.relative(distDir, file).slice(0, -4);
-    outputs.push(`${base}.mjs`, `${base}.mjs.map`, `${base}.cjs`, `${base}.cjs.map`);
+    outputs.push(`${base}.mjs`, `${base}.mjs.map`);
+  }
+  for (const file of cjsFiles) {
+    const base = path.relative(distDir, file).slice(0, -4);
+    outputs.push(`${base}.cjs`, `${base}.cjs.map`);
   }
   for (const name of names) outputs.push(`${name}.d.mts`);
   // Only now, so a failed build leaves the previous bundles in place: chunks of earlier builds.

@@ -26,17 +26,17 @@ const COMMON = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'l
 
 /**
  * Builds `dist/<name>.mjs` for every entry, and shared chunks under `dist/chunks/`.
- * @param {{ distDir: string, entries: Array<{ name: string, source: string }>, plugins: import('esbuild').Plugin[] }} input
- * @returns {Promise<{ files: string[], defaultExports: Set<string> }>} absolute paths of the .mjs outputs; entry names with a default export
+ * @param {{ distDir: string, srcDir: string, entries: Array<{ name: string, source: string }>, plugins: import('esbuild').Plugin[], chunkNames?: string }} input
+ * @returns {Promise<{ files: string[], defaultExports: Set<string>, metafile: import('esbuild').Metafile }>} absolute paths of the .mjs outputs; entry names with a default export
  */
-async function buildEsm({ distDir, entries, plugins }) {
+async function buildEsm({ distDir, srcDir, entries, plugins, chunkNames = 'chunks/[name]-[hash]' }) {
   const result = await esbuild.build({
     ...COMMON,
     entryPoints: entries.map((entry) => ({ in: entry.source, out: entry.name })),
     outdir: distDir,
     format: 'esm',
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames,
     outExtension: { '.js': '.mjs' },
     // No keepNames: its `__name()` call per function and class costs about a tenth of the
     // import. Classes keep their names by inference (`var Name = class`); a class esbuild had
@@ -47,7 +47,7 @@ async function buildEsm({ distDir, entries, plugins }) {
     plugins: [...plugins, externalSpecifiersPlugin('esm')],
   });
   const mjs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.mjs')).map((file) => path.resolve(file));
-  const renamed = renamedClasses(mjs, path.join(distDir, '..', 'src'));
+  const renamed = renamedClasses(mjs, srcDir);
   if (renamed.length > 0) {
     throw new Error(`esbuild renamed ${renamed.join(', ')}: two top-level classes share a name, and the renamed one would report another name (new.target.name, error names); rename one of them in src/`);
   }
@@ -59,7 +59,7 @@ async function buildEsm({ distDir, entries, plugins }) {
     files.push(absolute);
     if (output.entryPoint && output.exports.includes('default')) defaultExports.add(path.relative(distDir, absolute).slice(0, -4));
   }
-  return { files, defaultExports };
+  return { files, defaultExports, metafile: result.metafile };
 }
 
 /**
@@ -89,19 +89,22 @@ function renamedClasses(outputs, srcDir) {
 }
 
 /**
- * Builds `dist/<name>.cjs` beside every ES module output, chunks included; imports between
- * outputs point at the `.cjs` files.
- * @param {{ distDir: string, esmFiles: string[] }} input
+ * Builds `dist/<name>.cjs` for every ES module output under `esmDir` (`dist/` itself, or the
+ * staging folder of a build with lazy modules), chunks included; imports between outputs point
+ * at the `.cjs` files.
+ * @param {{ distDir: string, esmDir: string, esmFiles: string[] }} input
+ * @returns {Promise<string[]>} absolute paths of the .cjs outputs
  */
-async function buildCjs({ distDir, esmFiles }) {
-  await esbuild.build({
+async function buildCjs({ distDir, esmDir, esmFiles }) {
+  const result = await esbuild.build({
     ...COMMON,
-    entryPoints: esmFiles.map((file) => ({ in: file, out: path.relative(distDir, file).slice(0, -4) })),
+    entryPoints: esmFiles.map((file) => ({ in: file, out: path.relative(esmDir, file).slice(0, -4) })),
     outdir: distDir,
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
     plugins: [esmOutputsPlugin(esmFiles), externalSpecifiersPlugin('cjs')],
   });
+  return Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.cjs')).map((file) => path.resolve(file));
 }
 
 /**
@@ -130,4 +133,4 @@ function esmOutputsPlugin(esmFiles) {
   };
 }
 
-module.exports = { buildEsm, buildCjs, renamedClasses, ESM_BANNER };
+module.exports = { buildEsm, buildCjs, renamedClasses, ESM_BANNER, COMMON };

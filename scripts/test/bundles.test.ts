@@ -116,6 +116,33 @@ describe('the package bundles', () => {
     });
   });
 
+  it('load core\'s lazily required modules (CommonJS: dist/lazy/) on first use, sharing the classes of the entry', () => {
+    const result = probe('cjs', `
+      const lazyLoaded = () => Object.keys(nodeRequire.cache).filter((file) => file.includes('/packages/core/dist/lazy/')).map((file) => file.replace(/.*\\/dist\\/lazy\\//, '')).sort();
+      await load('reflect-metadata');
+      const core = await load('@toolwright/core');
+      const atImport = lazyLoaded();
+      const union = core.toStrictSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } });
+      let refusal;
+      try { core.toStrictSchema({ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }, { toolName: 't' }); } catch (error) { refusal = error; }
+      const afterRewrite = lazyLoaded();
+      const echo = core.defineTool({ name: 'echo', description: 'Echo.', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, invoke: (_ctx, args) => args.text });
+      const agent = new core.Agent({ name: 'a', tools: [echo], model: new core.ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }] }, { text: 'done' }]) });
+      const run = await new core.Runner().run(agent, 'go');
+      const afterRun = lazyLoaded();
+      const resumed = core.RunState.fromString(agent, run.state.toString({ secret: 's' }), { secret: 's' });
+      out({ atImport, union: union.properties.a, refusal: refusal instanceof core.ToolDefinitionError && refusal instanceof core.ToolwrightError, afterRewrite, final: run.finalOutput, afterRun, resumed: resumed instanceof core.RunState, afterResume: lazyLoaded() });`) as Record<string, unknown>;
+    expect(result.atImport).toEqual([]);
+    expect(result.union).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] });
+    expect(result.refusal).toBe(true);
+    expect(result.afterRewrite).toEqual(['schema/strict-rewriter.cjs']);
+    expect(result.final).toBe('done');
+    expect(result.afterRun).toEqual(expect.arrayContaining(['runner/run-loop.cjs', 'schema/strict-rewriter.cjs']));
+    expect(result.afterRun).not.toContain('state/run-state-parse.cjs');
+    expect(result.resumed).toBe(true);
+    expect(result.afterResume).toEqual(expect.arrayContaining(['state/run-state-parse.cjs', 'state/state-signing.cjs']));
+  });
+
   it('share one metadata registry between the CommonJS and the ES module copy of core', () => {
     const result = probe('cjs', `
       require('reflect-metadata');

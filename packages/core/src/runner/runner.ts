@@ -12,19 +12,26 @@ import { releaseToolset } from '../toolsets/toolset-lifecycle';
 import type { CallRecord } from './call-record';
 import { RunCancellation } from './run-cancellation';
 import type { RunEnvironment } from './run-environment';
-import { runLoop } from './run-loop';
 import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { isByteCap } from '../tool/tool-defaults';
+import { lazyModule } from '../lazy/lazy-module';
 import { callLedgerInterceptors } from './stages/call-ledger-stage';
 import { ToolEnhancers } from './tool-enhancers';
 import type { ResumeOptions } from './resume-options';
-import { resumeStoredRun, runAndStore, saveWhenPaused } from './stored-runs';
 import { persistContextSlice } from '../state/persisted-context';
 import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
 import { createRunLifecycle } from './lifecycle/create-lifecycle';
 import { taskRegistryOf } from '../tasks/running-tasks';
+
+/**
+ * The model/tool loop and its stages (a third of core's code), loaded by the first run: a program
+ * that only declares tools (a CLI listing them, an MCP server starting) never compiles them.
+ */
+const loadRunLoop = lazyModule(() => require('./run-loop') as typeof import('./run-loop'));
+/** Runs kept in a run store (`store` option, `resume`): loaded by the first run that uses one. */
+const loadStoredRuns = lazyModule(() => require('./stored-runs') as typeof import('./stored-runs'));
 
 const DEFAULT_MAX_TURNS = 10;
 const DEFAULT_MAX_TOOL_CONCURRENCY = 16;
@@ -61,7 +68,7 @@ export class Runner {
    * `options.store`, a run that pauses is saved there and `result.runId` names it.
    */
   run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TContext>> {
-    if (options.store !== undefined) return runAndStore(this, agent, input, { ...options, store: options.store });
+    if (options.store !== undefined) return loadStoredRuns().runAndStore(this, agent, input, { ...options, store: options.store });
     return this.execute(agent, input, options, undefined);
   }
 
@@ -77,7 +84,7 @@ export class Runner {
    * const done = await runner.resume(agent, paused.runId!, { store });    // any replica, once
    */
   resume<TContext>(agent: Agent<TContext>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TContext>> {
-    return resumeStoredRun(this, agent, runId, options);
+    return loadStoredRuns().resumeStoredRun(this, agent, runId, options);
   }
 
   /**
@@ -107,7 +114,7 @@ export class Runner {
   stream<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): RunStream {
     const channel = new EventChannel();
     const run = this.execute(agent, input, options, channel);
-    return new RunStream(channel, (options.store !== undefined ? saveWhenPaused(run, options.store) : run) as Promise<RunResult>);
+    return new RunStream(channel, (options.store !== undefined ? loadStoredRuns().saveWhenPaused(run, options.store) : run) as Promise<RunResult>);
   }
 
   private async execute<TContext>(
@@ -159,7 +166,7 @@ export class Runner {
     try {
       const lifecycle = createRunLifecycle(env, this.options, options, input, agent);
       if (lifecycle) await lifecycle.runStart(agent);
-      await runLoop(env);
+      await loadRunLoop().runLoop(env);
     } catch (error) {
       failure = { error };
     } finally {

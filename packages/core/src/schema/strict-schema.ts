@@ -1,10 +1,17 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
+import { lazyModule } from '../lazy/lazy-module';
 import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS, type StrictSchemaLimits } from './strict-limits';
 import { plainStrictSchema } from './strict-plain';
-import { StrictRewriter } from './strict-rewriter';
 import { describeValue } from './strict-refusals';
+
+/**
+ * The general rewrite (references, unions, `allOf`, keywords moved into descriptions), about a
+ * seventh of core's code, loaded for the first schema the one-pass plain rewrite does not handle:
+ * most programs never need it.
+ */
+const loadRewriter = lazyModule(() => require('./strict-rewriter') as typeof import('./strict-rewriter'));
 
 /** Options of {@link toStrictSchema}. */
 export interface StrictSchemaOptions {
@@ -34,8 +41,8 @@ export function toStrictSchema(schema: JsonSchema | undefined, options: StrictSc
   const toolName = options.toolName;
   const fail = (what: string, fix: string): ToolDefinitionError =>
     new ToolDefinitionError(`${toolName ? `Tool "${toolName}": ` : ''}the arguments schema (schema path /) ${what}. Fix: ${fix}.`, toolName, '');
-  if (schema === undefined || schema === null) return new StrictRewriter({ type: 'object', properties: {} }, limits, toolName).run();
+  if (schema === undefined || schema === null) return new (loadRewriter().StrictRewriter)({ type: 'object', properties: {} }, limits, toolName).run();
   if (!isSchemaObject(schema)) throw fail(`must be a JSON schema object (got ${describeValue(schema)})`, 'pass an object schema such as { type: "object", properties: {...} }');
   const plain = options.limits === undefined ? plainStrictSchema(schema) : undefined;
-  return plain ?? new StrictRewriter(schema, limits, toolName).run();
+  return plain ?? new (loadRewriter().StrictRewriter)(schema, limits, toolName).run();
 }

@@ -5,6 +5,7 @@ import { editedArgumentsJson, validateEditedArguments } from '../approvals/edite
 import { checkToolArguments } from '../arguments/tool-argument-check';
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import { RunStateError } from '../errors/run-state.error';
+import { lazyModule } from '../lazy/lazy-module';
 import { nodeCrypto } from '../lazy/node-crypto';
 import type { Item } from '../items/item';
 import { emptyUsage, type Usage } from '../result/usage';
@@ -13,9 +14,13 @@ import type { ApprovalRequest } from '../contracts/approval-request';
 import { isStateConsumed } from './consumed-states';
 import type { PendingBatch } from '../contracts/pending-batch';
 import type { CarriedProgress } from './carried-progress';
-import { parseRunState, type RunStateSnapshot } from './run-state-parse';
+import type { RunStateSnapshot } from './run-state-parse';
 import { serializeRunState } from './run-state-serialize';
-import { readSignedState, signState } from './state-signing';
+
+// Reading a stored state and signing one happen only where runs are paused and resumed: loaded
+// on first use, so a program that never does is not slowed by them.
+const loadParse = lazyModule(() => require('./run-state-parse') as typeof import('./run-state-parse'));
+const loadSigning = lazyModule(() => require('./state-signing') as typeof import('./state-signing'));
 
 /** Where a run stands. */
 export type RunStatus = 'running' | 'completed' | 'interrupted' | 'failed';
@@ -191,7 +196,7 @@ export class RunState<TContext = unknown> {
    */
   toString(options: RunStateStringOptions = {}): string {
     const json = JSON.stringify(serializeRunState(this));
-    return options.secret === undefined ? json : signState(json, options.secret);
+    return options.secret === undefined ? json : loadSigning().signState(json, options.secret);
   }
 
   /** The serialised state as a plain JSON value (what `toString()` writes, unsigned). */
@@ -214,7 +219,7 @@ export class RunState<TContext = unknown> {
     options: RunStateStringOptions = {},
   ): RunState<TContext> {
     if (typeof json !== 'string') throw new RunStateError(`RunState.fromString needs the JSON text written by state.toString(), got ${typeof json}.`);
-    return RunState.fromSnapshot<TContext>(parseRunState(agents, readSignedState(json, options.secret)));
+    return RunState.fromSnapshot<TContext>(loadParse().parseRunState(agents, loadSigning().readSignedState(json, options.secret)));
   }
 
   /** Builds a state from a checked snapshot. @internal */

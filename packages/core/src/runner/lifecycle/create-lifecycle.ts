@@ -6,8 +6,14 @@ import type { RunnerOptions, RunOptions } from '../runner-options';
 import type { RunState } from '../../state/run-state';
 import { taskRegistryOf } from '../../tasks/running-tasks';
 import { traceParentOf } from '../../tracing/nested-trace-parent';
-import { RunTracer } from '../../tracing/run-tracer';
-import { RunLifecycle } from './run-lifecycle';
+import { lazyModule } from '../../lazy/lazy-module';
+import { otelApi } from '../../tracing/otel-api';
+import type { RunLifecycle } from './run-lifecycle';
+
+// Loaded by the first run that has hooks, agent guardrails, running tasks or may trace: a plain
+// run never needs them.
+const loadRunLifecycle = lazyModule(() => require('./run-lifecycle') as typeof import('./run-lifecycle'));
+const loadRunTracer = lazyModule(() => require('../../tracing/run-tracer') as typeof import('../../tracing/run-tracer'));
 
 let runCounter = 0;
 
@@ -25,14 +31,18 @@ export function createRunLifecycle(
   agent: Agent<any>,
 ): RunLifecycle | undefined {
   checkLifecycleOptions(options);
-  const tracer = RunTracer.start(options.tracing, traceParentOf(runOptions), agent, env.state.id);
+  // RunTracer.start answers undefined for these two itself; checked here so that a run that cannot
+  // trace does not load the tracer.
+  const tracer = options.tracing?.enabled === false || otelApi() === undefined
+    ? undefined
+    : loadRunTracer().RunTracer.start(options.tracing, traceParentOf(runOptions), agent, env.state.id);
   const inputGuardrails = options.inputGuardrails ?? [];
   const outputGuardrails = options.outputGuardrails ?? [];
   const runningTasks = options.runningTasks === true;
   if (!tracer && !options.hooks && inputGuardrails.length === 0 && outputGuardrails.length === 0 && !runningTasks && !graphNeedsLifecycle(agent)) {
     return undefined;
   }
-  const lifecycle = new RunLifecycle(env, {
+  const lifecycle = new (loadRunLifecycle().RunLifecycle)(env, {
     hooks: options.hooks,
     tracer,
     inputGuardrails,
@@ -51,7 +61,7 @@ export function createRunLifecycle(
  */
 export function lifecycleForTurn(env: RunEnvironment, agent: Agent<any>): RunLifecycle | undefined {
   if (env.lifecycle || !agentNeedsLifecycle(agent)) return env.lifecycle;
-  const lifecycle = new RunLifecycle(env, { inputGuardrails: [], outputGuardrails: [], input: env.state });
+  const lifecycle = new (loadRunLifecycle().RunLifecycle)(env, { inputGuardrails: [], outputGuardrails: [], input: env.state });
   install(env, lifecycle);
   return lifecycle;
 }

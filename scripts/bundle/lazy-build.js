@@ -1,0 +1,199 @@
+'use strict';
+// The CommonJS build of a package whose sources load modules on first use
+// (`lazyModule(() => require('./x'))`, listed by lazy-modules.js). Built from ES modules staged in
+// dist/.cjs-stage/, in two parts that share no module:
+// - the entries, as usual, with each lazy `require()` kept external; the `internal` entry also
+//   exports the namespaces of the modules lazy code imports (`__toolwrightEagerModules`; the ES
+//   module build carries the same export, so both formats have the same names), so importing
+//   the package loads as many files as without lazy modules;
+// - the lazy modules (dist/lazy/<path>.cjs, their shared code in chunks/lazy-*.cjs), which reach
+//   those modules through that export instead of carrying copies (one class per error, one
+//   metadata storage...).
+const fs = require('fs');
+const path = require('path');
+const esbuild = require('esbuild');
+const { buildEsm, buildCjs, COMMON } = require('./formats');
+const { externalSpecifiersPlugin } = require('./external-specifiers');
+const { TOKEN, lazyModulesOf, resolveSource, lazyRequirePlugin, linkLazy, repointStagedMaps } = require('./lazy-modules');
+
+/** The entry that carries the namespaces lazy code imports, and the name of that export. */
+const BARREL_ENTRY = 'internal';
+const BARREL_EXPORT = '__toolwrightEagerModules';
+const BARREL_PATH = 'toolwright-barrel:internal';
+
+/**
+ * @typedef {{ lazy: Map<string, string>, shared: string[], entries: Array<{ name: string, source: string }>, barrel: import('esbuild').Plugin, barrelSource: string, keyOf: (source: string) => string }} LazyPlan
+ */
+
+/**
+ * Which modules of a package load lazily, and which of the others their code imports; `undefined`
+ * for a package without lazy modules.
+ * @param {{ srcDir: string, entries: Array<{ name: string, source: string }>, plugins: import('esbuild').Plugin[] }} input
+ * @returns {Promise<LazyPlan | undefined>} `entries` with the `internal` entry served with its barrel export, by the `barrel` plugin
+ */
+async function planLazyModules({ srcDir, entries, plugins }) {
+  const lazy = lazyModulesOf(srcDir);
+  if (lazy.size === 0) return undefined;
+  const barrelEntry = entries.find((entry) => entry.name === BARREL_ENTRY);
+  if (!barrelEntry) throw new Error(`${srcDir}: lazily required modules need an "${BARREL_ENTRY}" entry (./internal in the exports map) to reach the rest of the package through`);
+  const withLazy = [...plugins, lazyRequirePlugin(lazy)];
+
+  const eager = await bundledInputs(entries.map((entry) => entry.source), withLazy, srcDir, () => undefined);
+  const misplaced = [...lazy.keys()].filter((source) => eager.has(source));
+  if (misplaced.length > 0) {
+    throw new Error(`loaded with require() on first use but also imported statically by code loaded at import (so never lazy): ${misplaced.join(', ')}; import only types from it (import type) or load it the same way everywhere`);
+  }
+  const shared = new Set();
+  await bundledInputs([...lazy.keys()], withLazy, srcDir, (source) => {
+    if (!eager.has(source)) return undefined;
+    shared.add(source);
+    return { path: source, external: true };
+  });
+  const keyOf = (source) => path.relative(srcDir, source).split(path.sep).join('/');
+  const sharedList = [...shared].sort();
+  return {
+    lazy,
+    shared: sharedList,
+    keyOf,
+    entries: entries.map((entry) => (entry === barrelEntry ? { name: entry.name, source: BARREL_PATH } : entry)),
+    barrel: barrelPlugin(barrelEntry.source, sharedList, keyOf),
+    barrelSource: barrelEntry.source,
+  };
+}
+
+/**
+ * Points the source maps' virtual modules at the files they stand for: the barrel at the
+ * `internal` entry's source, a proxy of a module at that module's source.
+ * @param {LazyPlan} plan
+ * @param {string} srcDir
+ * @param {string[]} files absolute paths of the outputs (their maps beside them)
+ */
+function repointVirtualSources(plan, srcDir, files) {
+  for (const file of files) {
+    const mapFile = `${file}.map`;
+    if (!fs.existsSync(mapFile)) continue;
+    const text = fs.readFileSync(mapFile, 'utf8');
+    if (!text.includes('toolwright-')) continue;
+    const map = JSON.parse(text);
+    map.sources = map.sources.map((source) => {
+      const proxied = /^toolwright-eager:(.+)$/.exec(source);
+      const target = source.startsWith('toolwright-barrel:') ? plan.barrelSource : proxied ? path.join(srcDir, `${proxied[1]}.ts`) : undefined;
+      return target === undefined ? source : path.relative(path.dirname(mapFile), target).split(path.sep).join('/');
+    });
+    fs.writeFileSync(mapFile, JSON.stringify(map));
+  }
+}
+
+/**
+ * Builds the CommonJS files of a package with lazy modules.
+ * @param {LazyPlan} plan from {@link planLazyModules}
+ * @param {{ distDir: string, srcDir: string, plugins: import('esbuild').Plugin[] }} input
+ * @returns {Promise<string[]>} absolute paths of the .cjs outputs
+ */
+async function buildLazyCommonJs(plan, { distDir, srcDir, plugins }) {
+  const withLazy = [...plugins, lazyRequirePlugin(plan.lazy)];
+  const stageDir = path.join(distDir, '.cjs-stage');
+  fs.rmSync(stageDir, { recursive: true, force: true });
+  try {
+    const staged = await buildEsm({ distDir: stageDir, srcDir, entries: plan.entries, plugins: [plan.barrel, ...withLazy] });
+    const lazyStaged = await buildEsm({
+      distDir: stageDir,
+      srcDir,
+      entries: [...plan.lazy].map(([source, name]) => ({ name, source })),
+      plugins: [eagerProxyPlugin(new Set(plan.shared), plan.keyOf), ...withLazy],
+      chunkNames: 'chunks/lazy-[hash]',
+    });
+    const cjsFiles = await buildCjs({ distDir, esmDir: stageDir, esmFiles: [...staged.files, ...lazyStaged.files] });
+    linkLazy(distDir, cjsFiles);
+    repointStagedMaps(distDir, stageDir, cjsFiles);
+    return cjsFiles;
+  } finally {
+    fs.rmSync(stageDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The package's source files a bundle of `sources` contains (nothing written).
+ * @param {string[]} sources entry points
+ * @param {import('esbuild').Plugin[]} plugins
+ * @param {string} srcDir
+ * @param {(source: string) => import('esbuild').OnResolveResult | undefined} cut decides a relative import's resolution first
+ * @returns {Promise<Set<string>>} absolute paths
+ */
+async function bundledInputs(sources, plugins, srcDir, cut) {
+  const cutter = {
+    name: 'cut',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'require-call' || args.kind === 'entry-point') return undefined;
+        const source = resolveSource(args.resolveDir, args.path);
+        return source === undefined ? undefined : cut(source);
+      });
+    },
+  };
+  const result = await esbuild.build({
+    ...COMMON,
+    sourcemap: false,
+    write: false,
+    entryPoints: sources,
+    outdir: path.join(srcDir, '..', 'dist', '.cjs-analysis'),
+    format: 'esm',
+    splitting: true,
+    plugins: [cutter, ...plugins, externalSpecifiersPlugin('esm')],
+  });
+  const inputs = new Set();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const absolute = path.resolve(input);
+    if (!path.relative(srcDir, absolute).startsWith('..')) inputs.add(absolute);
+  }
+  return inputs;
+}
+
+/**
+ * Serves the `internal` entry as itself plus one export holding the namespaces of `shared`.
+ * @param {string} source the entry's real source
+ * @param {string[]} shared absolute paths
+ * @param {(source: string) => string} keyOf
+ * @returns {import('esbuild').Plugin}
+ */
+function barrelPlugin(source, shared, keyOf) {
+  return {
+    name: 'eager-barrel',
+    setup(build) {
+      build.onResolve({ filter: /^toolwright-barrel:/ }, (args) => ({ path: args.path, namespace: 'toolwright-barrel' }));
+      build.onLoad({ filter: /.*/, namespace: 'toolwright-barrel' }, () => {
+        const lines = [`export * from ${JSON.stringify(source)};`];
+        shared.forEach((file, i) => lines.push(`import * as m${i} from ${JSON.stringify(file)};`));
+        lines.push(`/** @internal Modules of this package that its lazily loaded files use (CommonJS build only). */`);
+        lines.push(`export const ${BARREL_EXPORT} = { ${shared.map((file, i) => `${JSON.stringify(keyOf(file))}: m${i}`).join(', ')} };`);
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(source) };
+      });
+    },
+  };
+}
+
+/**
+ * In the lazy modules' build, an import of a module the entries already hold reads it from the
+ * `internal` entry's export instead of bundling a second copy.
+ * @param {Set<string>} shared absolute paths
+ * @param {(source: string) => string} keyOf
+ * @returns {import('esbuild').Plugin}
+ */
+function eagerProxyPlugin(shared, keyOf) {
+  return {
+    name: 'eager-proxy',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'require-call' || args.kind === 'entry-point') return undefined;
+        const source = resolveSource(args.resolveDir, args.path);
+        return source !== undefined && shared.has(source) ? { path: keyOf(source).slice(0, -3), namespace: 'toolwright-eager' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'toolwright-eager' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(`${TOKEN}${BARREL_ENTRY}.cjs`)}).${BARREL_EXPORT}[${JSON.stringify(`${args.path}.ts`)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+module.exports = { planLazyModules, buildLazyCommonJs, repointVirtualSources, BARREL_EXPORT };
