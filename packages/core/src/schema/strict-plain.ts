@@ -102,7 +102,7 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
   if ('additionalProperties' in node && node.additionalProperties === undefined) return NOT_PLAIN;
   const properties = node.properties ?? {};
   if (!isPlainObject(properties) || ('properties' in node && node.properties === undefined)) return NOT_PLAIN;
-  const required = requiredSet(node, properties);
+  const required = requiredList(node, properties);
   if (required === undefined) return NOT_PLAIN;
   const outProperties: JsonSchema = {};
   const optional: string[] = [];
@@ -110,11 +110,11 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
     if (name === '__proto__' || ++budget.properties > DEFAULT_STRICT_LIMITS.maxProperties) return NOT_PLAIN;
     const child = plainNode(properties[name], depth + 1, objectDepth + 1, budget);
     if (child === NOT_PLAIN) return NOT_PLAIN;
-    if (required.has(name) || admitsNull(child)) {
+    if (required.includes(name) || admitsNull(child)) {
       outProperties[name] = child;
     } else {
       optional.push(name);
-      outProperties[name] = makeNullable(child);
+      outProperties[name] = nullable(child);
     }
   }
   out.properties = outProperties;
@@ -124,17 +124,38 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
   return out;
 }
 
-/** The declared `required` names: distinct strings naming declared properties, or `undefined`. */
-function requiredSet(node: JsonSchema, properties: JsonSchema): Set<string> | undefined {
-  if (!('required' in node)) return new Set();
-  const list = node.required;
+const NONE_REQUIRED: readonly string[] = [];
+
+/**
+ * The declared `required` names (the list itself): distinct strings naming declared properties,
+ * or `undefined`. Lists are short: searching them costs less than building a set per object.
+ */
+function requiredList(node: JsonSchema, properties: JsonSchema): readonly string[] | undefined {
+  if (!('required' in node)) return NONE_REQUIRED;
+  const list: unknown = node.required;
   if (!Array.isArray(list)) return undefined;
-  const names = new Set<string>();
-  for (const name of list) {
-    if (typeof name !== 'string' || names.has(name) || !Object.prototype.hasOwnProperty.call(properties, name)) return undefined;
-    names.add(name);
+  for (let i = 0; i < list.length; i++) {
+    const name: unknown = list[i];
+    if (typeof name !== 'string' || list.indexOf(name) !== i || !Object.prototype.hasOwnProperty.call(properties, name)) return undefined;
   }
-  return names;
+  return list as string[];
+}
+
+const PRIMITIVE_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * `makeNullable` of a node this pass has just built. A primitive (the common optional field) is
+ * made nullable in place, as `makeNullable` would in a copy: same keys in the same order, and no
+ * side-table entries to carry (this pass records none for primitives). Anything else goes
+ * through `makeNullable`.
+ */
+function nullable(child: JsonSchema): JsonSchema {
+  const type = child.type;
+  if (!PRIMITIVE_TYPES.has(type)) return makeNullable(child);
+  child.type = [type, 'null'];
+  const members = child.enum as unknown[] | undefined;
+  if (members !== undefined && !members.includes(null)) members.push(null);
+  return child;
 }
 
 function isPlainObject(value: unknown): value is JsonSchema {

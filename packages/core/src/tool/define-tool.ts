@@ -60,16 +60,19 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
   // through the meta-schema check and the full rewrite, which also explain what is wrong.
   const plain = strict ? plainStrictSchema(schema) : undefined;
   if (plain === undefined) assertValidParametersSchema(schema, name);
-  const tool: Tool<TContext> = {
-    type: 'function',
-    name,
-    description,
-    parameters: plain ?? (strict ? toStrictSchema(schema, { toolName: name }) : looseCopy(schema)),
-    strict,
-    invoke,
-    source: source ?? 'defineTool',
-    ...toolFieldsWithDefaults(name, runnerFieldsOf(definition)),
-  };
+  const parametersOut = plain ?? (strict ? toStrictSchema(schema, { toolName: name }) : looseCopy(schema));
+  const fields = runnerFieldsOf(definition);
+  // Most definitions set no runner-side field: the defaults are written in place (the same keys
+  // in the same order as toolFieldsWithDefaults gives) instead of built apart and spread.
+  const tool: Tool<TContext> = fields === NO_FIELDS
+    ? {
+        type: 'function', name, description, parameters: parametersOut, strict, invoke, source: source ?? 'defineTool',
+        needsApproval: false, inputGuardrails: [], outputGuardrails: [], interceptors: [], deferred: false, duplicates: 'allow', cancellable: true,
+      }
+    : {
+        type: 'function', name, description, parameters: parametersOut, strict, invoke, source: source ?? 'defineTool',
+        ...toolFieldsWithDefaults(name, fields),
+      };
   if (validateArguments !== undefined) tool.validateArguments = validateArguments;
   return tool;
 }
