@@ -9,6 +9,7 @@ const { writeEsmDeclarations } = require('./type-shims');
 const { isStale, removePreviousOutputs, writeRecord } = require('./bundle-record');
 const { vendoredOf, buildVendored, vendoredPlugin, linkVendored } = require('./vendor');
 const { planLazyModules, buildLazyCommonJs, repointVirtualSources } = require('./lazy-build');
+const { inlineLazyPlugin } = require('./lazy-modules');
 
 const SCANNER_TRANSFORMER = path.join(__dirname, '..', '..', 'packages', 'scanner', 'dist', 'transformer.js');
 
@@ -41,7 +42,7 @@ async function bundlePackage(packageDir, options) {
   // (lazy-build.js); the others' are converted from the ES modules file by file.
   const lazyPlan = await planLazyModules({ srcDir, entries, plugins });
   const esm = lazyPlan
-    ? await buildEsm({ distDir, srcDir, entries: lazyPlan.entries, plugins: [lazyPlan.barrel, ...plugins] })
+    ? await buildEsm({ distDir, srcDir, entries: lazyPlan.entries, plugins: [lazyPlan.esmBarrel, inlineLazyPlugin(), ...plugins] })
     : await buildEsm({ distDir, srcDir, entries, plugins });
   const cjsFiles = lazyPlan
     ? await buildLazyCommonJs(lazyPlan, { distDir, srcDir, plugins })

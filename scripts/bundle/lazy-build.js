@@ -4,8 +4,8 @@
 // dist/.cjs-stage/, in two parts that share no module:
 // - the entries, as usual, with each lazy `require()` kept external; the `internal` entry also
 //   exports the namespaces of the modules lazy code imports (`__toolwrightEagerModules`; the ES
-//   module build carries the same export, so both formats have the same names), so importing
-//   the package loads as many files as without lazy modules;
+//   module build, which keeps the lazy modules inline, exports it as `undefined` so both formats
+//   have the same names), so importing the package loads as many files as without lazy modules;
 // - the lazy modules (dist/lazy/<path>.cjs, their shared code in chunks/lazy-*.cjs), which reach
 //   those modules through that export instead of carrying copies (one class per error, one
 //   metadata storage...).
@@ -22,7 +22,7 @@ const BARREL_EXPORT = '__toolwrightEagerModules';
 const BARREL_PATH = 'toolwright-barrel:internal';
 
 /**
- * @typedef {{ lazy: Map<string, string>, shared: string[], entries: Array<{ name: string, source: string }>, barrel: import('esbuild').Plugin, barrelSource: string, keyOf: (source: string) => string }} LazyPlan
+ * @typedef {{ lazy: Map<string, string>, shared: string[], entries: Array<{ name: string, source: string }>, barrel: import('esbuild').Plugin, esmBarrel: import('esbuild').Plugin, barrelSource: string, keyOf: (source: string) => string }} LazyPlan
  */
 
 /**
@@ -57,6 +57,7 @@ async function planLazyModules({ srcDir, entries, plugins }) {
     keyOf,
     entries: entries.map((entry) => (entry === barrelEntry ? { name: entry.name, source: BARREL_PATH } : entry)),
     barrel: barrelPlugin(barrelEntry.source, sharedList, keyOf),
+    esmBarrel: barrelPlugin(barrelEntry.source, [], keyOf),
     barrelSource: barrelEntry.source,
   };
 }
@@ -150,7 +151,8 @@ async function bundledInputs(sources, plugins, srcDir, cut) {
 }
 
 /**
- * Serves the `internal` entry as itself plus one export holding the namespaces of `shared`.
+ * Serves the `internal` entry as itself plus one export holding the namespaces of `shared`
+ * (`undefined` when there are none: the ES module build).
  * @param {string} source the entry's real source
  * @param {string[]} shared absolute paths
  * @param {(source: string) => string} keyOf
@@ -164,8 +166,9 @@ function barrelPlugin(source, shared, keyOf) {
       build.onLoad({ filter: /.*/, namespace: 'toolwright-barrel' }, () => {
         const lines = [`export * from ${JSON.stringify(source)};`];
         shared.forEach((file, i) => lines.push(`import * as m${i} from ${JSON.stringify(file)};`));
-        lines.push(`/** @internal Modules of this package that its lazily loaded files use (CommonJS build only). */`);
-        lines.push(`export const ${BARREL_EXPORT} = { ${shared.map((file, i) => `${JSON.stringify(keyOf(file))}: m${i}`).join(', ')} };`);
+        lines.push(`/** @internal Modules of this package that its lazily loaded files use (the CommonJS build; undefined in the ES module build, which keeps them inline). */`);
+        const modules = shared.length === 0 ? 'undefined' : `{ ${shared.map((file, i) => `${JSON.stringify(keyOf(file))}: m${i}`).join(', ')} }`;
+        lines.push(`export const ${BARREL_EXPORT} = ${modules};`);
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(source) };
       });
     },

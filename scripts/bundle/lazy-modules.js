@@ -68,6 +68,36 @@ function lazyRequirePlugin(lazy) {
 }
 
 /**
+ * For the ES module build: each lazy `require('./x')` becomes a namespace imported statically
+ * (`import * as __toolwrightLazy0 from './x'`), so the bundle is what it was before the module
+ * was made lazy. A `require()` would make esbuild wrap the module and everything it imports in
+ * lazy initialisers, a larger bundle that an ES module import pays for without gaining anything.
+ * @returns {import('esbuild').Plugin}
+ */
+function inlineLazyPlugin() {
+  return {
+    name: 'inline-lazy-modules',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        const text = fs.readFileSync(args.path, 'utf8');
+        if (!LAZY_REQUIRE.test(text)) return undefined;
+        LAZY_REQUIRE.lastIndex = 0;
+        if (/^[ \t]*@[A-Za-z_$][\w$.]*[ \t]*(?:\(|$)/m.test(text)) throw new Error(`${args.path}: a file with decorators cannot load modules lazily (its emit needs TypeScript's decorator metadata)`);
+        const specifiers = [];
+        const body = text.replace(LAZY_REQUIRE, (_, _quote, specifier) => {
+          let index = specifiers.indexOf(specifier);
+          if (index < 0) index = specifiers.push(specifier) - 1;
+          return `__toolwrightLazy${index}`;
+        });
+        const imports = specifiers.map((specifier, i) => `import * as __toolwrightLazy${i} from ${JSON.stringify(specifier)};`).join(' ');
+        // On the first line, so the source map's lines stay those of the file.
+        return { contents: `${imports} ${body}`, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
  * Replaces each placeholder string in the outputs with the lazy module's path from that output's
  * own directory. The path is made absolute with the output's `__dirname`: esbuild calls external
  * `require()`s of an ES module through its `__require` helper, which may live in another file
@@ -114,4 +144,4 @@ function repointStagedMaps(distDir, stageDir, cjsFiles) {
   }
 }
 
-module.exports = { TOKEN, lazyModulesOf, resolveSource, lazyRequirePlugin, linkLazy, repointStagedMaps };
+module.exports = { TOKEN, lazyModulesOf, resolveSource, lazyRequirePlugin, inlineLazyPlugin, linkLazy, repointStagedMaps };
