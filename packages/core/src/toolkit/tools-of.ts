@@ -6,6 +6,7 @@ import { getMetadataStorage } from '../metadata/metadata-storage';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../contracts/tool-interceptor';
 import type { ApprovalPredicate, Tool, ToolFields } from '../contracts/tool';
+import type { ToolOptions } from '../contracts/tool-options';
 import { TOOL_HINT_KEYS } from '../tool/tool-annotations';
 import { toolFieldsWithDefaults } from '../tool/tool-defaults';
 import { boundInvoke } from './bound-invoke';
@@ -92,8 +93,20 @@ export function toolsOf(instance: object, options: ToolsOfOptions = {}): Tool[] 
 }
 
 function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, where: string) => unknown, call: ToolMethodCaller | undefined): Tool {
-  const fields = bp.enhancers.length > 0 ? enhancerFields(bp.enhancers, `@Tool ${bp.source}`, instantiate) : NO_ENHANCER_FIELDS;
   const o = bp.options;
+  if (bp.enhancers.length === 0 && setsNoRunnerField(o)) {
+    // No enhancers, and @Tool options naming at most the tool's name, description and strictness
+    // (checked when the class was defined): every runner-side field takes its default, as
+    // toolFieldsWithDefaults would give.
+    const tool: Tool = {
+      type: 'function', name: bp.name, description: bp.description, parameters: bp.parameters, strict: bp.strict,
+      invoke: boundInvoke(instance, bp, call), source: bp.source,
+      needsApproval: false, inputGuardrails: [], outputGuardrails: [], interceptors: [], deferred: false, duplicates: 'allow', cancellable: true,
+    };
+    if (bp.argumentCheck) tool.validateArguments = bp.argumentCheck;
+    return tool;
+  }
+  const fields = bp.enhancers.length > 0 ? enhancerFields(bp.enhancers, `@Tool ${bp.source}`, instantiate) : NO_ENHANCER_FIELDS;
   const merged: Partial<ToolFields> = {
     timeoutMs: o.timeoutMs,
     failureError: o.failureError,
@@ -141,6 +154,14 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
   // Risk annotations and execution hints: present only when the @Tool options declare them.
   for (const key of TOOL_HINT_KEYS) if (f[key] !== undefined) tool[key] = f[key];
   return tool;
+}
+
+/** @Tool options that the blueprint already applied (they are no runner-side field of the tool). */
+const IDENTITY_OPTIONS: ReadonlySet<string> = new Set(['name', 'description', 'strict']);
+
+function setsNoRunnerField(options: ToolOptions): boolean {
+  for (const key in options) if (Object.prototype.hasOwnProperty.call(options, key) && !IDENTITY_OPTIONS.has(key)) return false;
+  return true;
 }
 
 interface EnhancerFields {
