@@ -58,11 +58,11 @@ export function describeMethod(target: object, method: string | symbol): string 
  * symbol/static check of the decorators.
  */
 export function assertToolMember(label: string, target: object, key: string | symbol): asserts key is string {
-  const where = describeMethod(target, key);
+  // The method's description is built only for a message: decorators run thousands of times.
   if (typeof key === 'symbol') {
-    throw new UserError(`${label} on ${where}: a tool method needs a string name, not a symbol. Fix: use a named method.`);
+    throw new UserError(`${label} on ${describeMethod(target, key)}: a tool method needs a string name, not a symbol. Fix: use a named method.`);
   }
   if (typeof target === 'function') {
-    throw new UserError(`${label} on static method ${where}: tools are instance methods (they are bound to an instance by toolsOf). Fix: remove "static".`);
+    throw new UserError(`${label} on static method ${describeMethod(target, key)}: tools are instance methods (they are bound to an instance by toolsOf). Fix: remove "static".`);
   }
 }

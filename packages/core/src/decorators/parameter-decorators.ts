@@ -14,25 +14,31 @@ function recordParameter(kind: Kind, label: string, target: object, method: stri
     throw new UserError(`${label} on a constructor parameter of ${describeClass(target as Function)}: it only applies to parameters of @Tool methods. Fix: remove it.`);
   }
   assertToolMember(label, target, method);
-  const where = describeMethod(target, method);
   const ctor = (target as { constructor: Function }).constructor;
   if (kind === 'param') {
     const { name, options = {} } = extra;
-    // Only error messages need the parameter's name, and reading it re-parses the method's source.
-    const param = (): string => describeParameter(index, parameterNamesOf((target as Record<string, unknown>)[method]));
     if (typeof name !== 'string' || name.length === 0) {
-      throw new UserError(`@Param on ${where}, parameter ${param()}: the argument name must be a non-empty string. Fix: @Param('city').`);
+      throw paramError(target, method, index, "the argument name must be a non-empty string. Fix: @Param('city').");
     }
     if (FORBIDDEN_ARGUMENT_KEYS.has(name)) {
-      throw new UserError(`@Param on ${where}, parameter ${param()}: "${name}" cannot be an argument name (it is refused to prevent prototype pollution). Fix: choose another name.`);
+      throw paramError(target, method, index, `"${name}" cannot be an argument name (it is refused to prevent prototype pollution). Fix: choose another name.`);
     }
     if (typeof options !== 'object' || options === null) {
-      throw new UserError(`@Param on ${where}, parameter ${param()}: options must be an object, e.g. { description: '...' }.`);
+      throw paramError(target, method, index, "options must be an object, e.g. { description: '...' }.");
     }
     getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: copyOptions(options) });
     return;
   }
   getMetadataStorage().collectParameter({ kind, target: ctor, method, index });
+}
+
+/**
+ * The error for an invalid `@Param`. Only an error needs the method's description and the
+ * parameter's name (reading it re-parses the method's source): a valid `@Param` builds neither.
+ */
+function paramError(target: object, method: string, index: number, problem: string): UserError {
+  const param = describeParameter(index, parameterNamesOf((target as Record<string, unknown>)[method]));
+  return new UserError(`@Param on ${describeMethod(target, method)}, parameter ${param}: ${problem}`);
 }
 
 /**
