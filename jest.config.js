@@ -41,9 +41,10 @@ function projectsUnder(parent) {
 module.exports = {
   // Refreshes core's and the scanner's bundles when stale: the transformer loads core by name.
   globalSetup: path.join(__dirname, 'scripts/bundle/jest-global-setup.js'),
-  // Jest's default on a 2-core machine is one worker; most suites wait on child processes and
-  // servers rather than the CPU, so two workers at least halve the wall time there.
-  maxWorkers: Math.max(2, require('os').availableParallelism() - 1),
+  // Jest's default on a 2-core machine is one worker. Many suites wait on child processes and
+  // servers (npm installs, sshd, PostgreSQL, podman) rather than the CPU: with two workers on two
+  // cores the suite used 1.5 cores on average, so three keep both busy. Capped at eight.
+  maxWorkers: Math.max(3, Math.min(8, require('os').availableParallelism())),
   // ts-jest keeps every compiled program in a worker: over ~140 suites a worker's heap outgrows
   // Node's limit ("Jest worker ran out of memory"). A worker past 1.5 GB is replaced between files.
   workerIdleMemoryLimit: '1536MB',

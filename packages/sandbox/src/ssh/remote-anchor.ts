@@ -133,6 +133,7 @@ export class RemoteAnchors {
         settle(new SandboxFileError('busy', request.requested, 'the remote directory could not be reached in time'));
       }, ANCHOR_TIMEOUT_MS);
       channel.stderr.resume();
+      channel.on('error', (error: Error) => settle(new SandboxFileError('failed', request.requested, `the remote shell's channel failed: ${error.message}`)));
       channel.on('data', (chunk: Buffer) => {
         if (out.length > MAX_OUTPUT) return;
         out += chunk.toString('utf8');
