@@ -1,6 +1,7 @@
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { boundedFetch, DEFAULT_MAX_MESSAGE_BYTES } from './bounded-fetch';
 
 /** How to reach an MCP server over HTTP. */
 export interface McpHttpTransportOptions {
@@ -16,21 +17,32 @@ export interface McpHttpTransportOptions {
   protocol?: 'auto' | 'streamable-http' | 'sse';
   /** A fetch implementation to use instead of the global one (proxies, tests). */
   fetch?: FetchLike;
+  /**
+   * The largest message the server may send, in bytes: a JSON response as a whole, an event of
+   * an event stream each. Past it the connection ends with an error naming this option. Default
+   * 16 MiB, as over stdio.
+   */
+  maxMessageBytes?: number;
 }
 
-/** A streamable HTTP client transport for `options`. @internal */
-export function streamableHttpTransport(options: McpHttpTransportOptions): StreamableHTTPClientTransport {
+/** The fetch a transport for `options` uses: the given or global one, bounded by maxMessageBytes. */
+function transportFetch(options: McpHttpTransportOptions, onOversize: (problem: string) => void): FetchLike {
+  return boundedFetch(options.fetch, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, onOversize);
+}
+
+/** A streamable HTTP client transport for `options`; `onOversize` hears of a message past the bound. @internal */
+export function streamableHttpTransport(options: McpHttpTransportOptions, onOversize: (problem: string) => void): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(options.url), {
     requestInit: options.headers ? { headers: options.headers } : undefined,
-    fetch: options.fetch,
+    fetch: transportFetch(options, onOversize),
   });
 }
 
 /** An HTTP+SSE (protocol version 2024-11-05) client transport for `options`. @internal */
-export function sseTransport(options: McpHttpTransportOptions): SSEClientTransport {
+export function sseTransport(options: McpHttpTransportOptions, onOversize: (problem: string) => void): SSEClientTransport {
   return new SSEClientTransport(new URL(options.url), {
     requestInit: options.headers ? { headers: options.headers } : undefined,
-    fetch: options.fetch,
+    fetch: transportFetch(options, onOversize),
   });
 }
 

@@ -156,13 +156,23 @@ export class McpConnection {
   private async connectOnce(): Promise<Client> {
     const t = this.config.transport;
     if (isStdioTransport(t)) return this.attach(new ProcessTransport(t));
-    if (t.protocol === 'sse') return this.attach(sseTransport(t));
+    if (t.protocol === 'sse') return this.attachHttp(sseTransport);
     try {
-      return await this.attach(streamableHttpTransport(t));
+      return await this.attachHttp(streamableHttpTransport);
     } catch (error) {
       if (t.protocol === 'streamable-http' || !isSseFallbackAnswer(error)) throw error;
-      return this.attach(sseTransport(t));
+      return this.attachHttp(sseTransport);
     }
+  }
+
+  /** Connects over HTTP; a message past maxMessageBytes ends the connection (pending calls fail now). */
+  private attachHttp(make: (options: McpHttpTransportOptions, onOversize: (problem: string) => void) => Transport): Promise<Client> {
+    let transport: Transport | undefined = undefined;
+    transport = make(this.config.transport as McpHttpTransportOptions, (problem) => {
+      this.lastProblem = problem;
+      void transport?.close().catch(() => undefined);
+    });
+    return this.attach(transport);
   }
 
   /** Connects a fresh client over `transport` (initialize within the connect timeout). */

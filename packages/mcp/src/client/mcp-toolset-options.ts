@@ -138,13 +138,12 @@ function checkTransport(transport: McpTransportOptions | undefined, fail: (what:
   if (isStdioTransport(transport!)) {
     if (transport.command.trim().length === 0) fail('transport.command is empty', 'name the program to start');
     if (transport.args !== undefined && (!Array.isArray(transport.args) || transport.args.some((a) => typeof a !== 'string'))) fail('transport.args must be an array of strings', "pass e.g. args: ['server.js']");
-    for (const key of ['shutdownGraceMs', 'maxMessageBytes'] as const) {
-      const value = transport[key];
-      if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) fail(`transport.${key} must be a positive number (got ${String(value)})`, `leave it out for the default`);
-    }
+    for (const key of ['shutdownGraceMs', 'maxMessageBytes'] as const) checkPositive(transport[key], key, fail);
     return;
   }
-  const url = (transport as McpHttpTransportOptions).url;
+  const http = transport as McpHttpTransportOptions;
+  checkPositive(http.maxMessageBytes, 'maxMessageBytes', fail);
+  const url = http.url;
   let parsed: URL | undefined;
   try {
     parsed = typeof url === 'string' ? new URL(url) : undefined;
@@ -154,6 +153,10 @@ function checkTransport(transport: McpTransportOptions | undefined, fail: (what:
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
     fail(`transport needs a command or an http(s) url (got ${JSON.stringify(url)})`, "pass { url: 'https://example.com/mcp' } or { command, args }");
   }
+}
+
+function checkPositive(value: unknown, key: string, fail: (what: string, fix: string) => never): void {
+  if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) fail(`transport.${key} must be a positive number (got ${String(value)})`, 'leave it out for the default');
 }
 
 function positive(value: number | undefined, fallback: number, key: string, fail: (what: string, fix: string) => never): number {

@@ -4,6 +4,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { killGroup, groupAlive, trackChild, untrackChild } from './process-group';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './bounded-fetch';
 
 /** How to start an MCP server as a child process speaking MCP over its stdin and stdout. */
 export interface McpStdioTransportOptions {
@@ -34,7 +35,6 @@ export interface McpStdioTransportOptions {
 }
 
 const STDERR_TAIL_CHARS = 4096;
-const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** How long a server may take to exit once its stdin is closed, and again after SIGTERM. */
 const DEFAULT_EXIT_GRACE_MS = 500;
 
