@@ -11,9 +11,15 @@ import type { DirEntry, FileStat, ReadFileOptions } from '../sandbox/sandbox';
 import type { SandboxFiles } from '../sandbox/sandbox-files';
 import type { AnchorMode, RemoteAnchor, RemoteAnchors } from './remote-anchor';
 import { type SftpClient, sftpType } from './sftp-client';
+import { sftpWalkFs } from './sftp-walk-fs';
 
 const CHUNK = 32 * 1024;
 const MAX_ATTEMPTS = 8;
+/** What `use` answers when the path changed under it: walk again. */
+const AGAIN = Symbol('again');
+
+/** Where to stand the anchor for an operation, or its result when the walk already decided it. */
+type Placement<T> = { dirs: string[]; mode: AnchorMode; name?: string } | { result: T };
 
 /**
  * File operations on the remote working directory over SFTP, confined the same way as on the
@@ -38,34 +44,35 @@ export class SftpFiles implements SandboxFiles {
   async readFileBytes(path: string, options: ReadFileOptions = {}): Promise<Uint8Array> {
     const { offset, limit } = checkRange(options, path);
     const sftp = await this.client();
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const w = await this.walk(path, { followFinal: true });
-      if (w.name === undefined || w.type === 'dir') throw new SandboxFileError('is_directory', path);
-      if (w.type === 'missing') throw new SandboxFileError('not_found', path);
-      if (w.type === 'other') throw special(path);
-      const anchor = await this.anchor(w.canonical.slice(0, -1), 'read', path, w.name);
-      if (anchor === 'changed') continue;
-      try {
+    return this.anchored<Uint8Array>(
+      path,
+      { followFinal: true },
+      (w) => {
+        if (w.name === undefined || w.type === 'dir') throw new SandboxFileError('is_directory', path);
+        if (w.type === 'missing') throw new SandboxFileError('not_found', path);
+        if (w.type === 'other') throw special(path);
+        return { dirs: w.canonical.slice(0, -1), mode: 'read', name: w.name };
+      },
+      async (anchor, w) => {
         const target = anchor.file ?? `${anchor.dir}/${w.name}`;
-        // Without a held file (no /proc on the remote host), what is opened must match what was checked.
-        const checked = anchor.file === undefined ? await sftp.lstat(target) : undefined;
-        if (checked !== undefined && sftpType(checked.mode) !== 'file') continue;
-        const handle = await sftp.open(target, 'r');
         try {
-          const opened = await sftp.fstat(handle);
-          if (sftpType(opened.mode) !== 'file' || (checked !== undefined && !sameFile(checked, opened))) continue;
-          return await this.readOpen(sftp, handle, opened, path, offset, limit);
-        } finally {
-          await sftp.close(handle).catch(() => undefined);
+          // Without a held file (no /proc on the remote host), what is opened must match what was checked.
+          const checked = anchor.file === undefined ? await sftp.lstat(target) : undefined;
+          if (checked !== undefined && sftpType(checked.mode) !== 'file') return AGAIN;
+          const handle = await sftp.open(target, 'r');
+          try {
+            const opened = await sftp.fstat(handle);
+            if (sftpType(opened.mode) !== 'file' || (checked !== undefined && !sameFile(checked, opened))) return AGAIN;
+            return await this.readOpen(sftp, handle, opened, path, offset, limit);
+          } finally {
+            await sftp.close(handle).catch(() => undefined);
+          }
+        } catch (error) {
+          if (errorCode(error) === 'ENOENT') return AGAIN;
+          throw error;
         }
-      } catch (error) {
-        if (errorCode(error) === 'ENOENT') continue;
-        throw toFileError(error, path);
-      } finally {
-        anchor.release();
-      }
-    }
-    throw new SandboxFileError('busy', path);
+      },
+    );
   }
 
   async readFile(path: string, options?: ReadFileOptions): Promise<string> {
@@ -76,103 +83,81 @@ export class SftpFiles implements SandboxFiles {
     if (typeof content !== 'string' && !(content instanceof Uint8Array)) throw new UserError(`writeFile("${path}"): content must be a string or a Uint8Array.`);
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
     const sftp = await this.client();
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      // Missing directories are created by the anchor, each inside the one it stands in.
-      const w = await this.walk(path, { followFinal: true, allowMissing: true });
-      if (w.name === undefined || w.type === 'dir') throw new SandboxFileError('is_directory', path);
-      if (w.type === 'other') throw special(path);
-      const anchor = await this.anchor(w.canonical.slice(0, -1), 'mkdirs', path);
-      if (anchor === 'changed') continue;
-      try {
-        await writeThrough(sftp, anchor.dir, w.name, bytes);
-        return;
-      } catch (error) {
-        throw toFileError(error, path);
-      } finally {
-        anchor.release();
-      }
-    }
-    throw new SandboxFileError('busy', path);
+    // Missing directories are created by the anchor, each inside the one it stands in.
+    return this.anchored<void>(
+      path,
+      { followFinal: true, allowMissing: true },
+      (w) => {
+        if (w.name === undefined || w.type === 'dir') throw new SandboxFileError('is_directory', path);
+        if (w.type === 'other') throw special(path);
+        return { dirs: w.canonical.slice(0, -1), mode: 'mkdirs' };
+      },
+      (anchor, w) => writeThrough(sftp, anchor.dir, w.name!, bytes),
+    );
   }
 
   async listDir(path = '.'): Promise<DirEntry[]> {
     const sftp = await this.client();
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const w = await this.walk(path, { followFinal: true });
-      if (w.name !== undefined && w.type === 'missing') throw new SandboxFileError('not_found', path);
-      if (w.name !== undefined && w.type !== 'dir') throw new SandboxFileError('not_directory', path);
-      const anchor = await this.anchor(w.canonical, 'dir', path);
-      if (anchor === 'changed') continue;
-      try {
+    return this.anchored<DirEntry[]>(
+      path,
+      { followFinal: true },
+      (w) => {
+        if (w.name !== undefined && w.type === 'missing') throw new SandboxFileError('not_found', path);
+        if (w.name !== undefined && w.type !== 'dir') throw new SandboxFileError('not_directory', path);
+        return { dirs: w.canonical, mode: 'dir' };
+      },
+      async (anchor) => {
         const list = await sftp.readdir(anchor.dir);
         if (list.length > this.limits.maxListEntries) throw new SandboxFileError('too_large', path, `more than ${this.limits.maxListEntries} entries`);
         return list
           .filter((e) => e.filename !== '.' && e.filename !== '..')
           .map((e) => ({ name: e.filename, type: sftpType(e.attrs.mode), size: e.attrs.size }));
-      } catch (error) {
-        throw toFileError(error, path);
-      } finally {
-        anchor.release();
-      }
-    }
-    throw new SandboxFileError('busy', path);
+      },
+    );
   }
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
     const sftp = await this.client();
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const w = await this.walk(path, { followFinal: false });
-      if (w.name === undefined) {
-        throw new SandboxFileError('permission_denied', path, w.canonical.length === 0 ? 'the working directory itself cannot be removed' : 'a path ending in "." or ".." cannot be removed');
-      }
-      if (w.type === 'missing') throw new SandboxFileError('not_found', path);
-      const tree = w.type === 'dir' && options.recursive === true;
-      // A tree is removed by the remote shell standing in its parent (rm -rf never follows links).
-      const anchor = await this.anchor(w.canonical.slice(0, -1), tree ? 'rmtree' : 'dir', path, w.name);
-      if (anchor === 'changed') continue;
-      if (tree) return;
-      try {
-        const target = `${anchor.dir}/${w.name}`;
-        if (sftpType((await sftp.lstat(target)).mode) !== 'dir') await sftp.unlink(target);
-        else if (options.recursive) continue;
-        else {
-          if ((await sftp.readdir(target)).some((e) => e.filename !== '.' && e.filename !== '..')) throw new SandboxFileError('not_empty', path);
-          await sftp.rmdir(target);
+    return this.anchored<void>(
+      path,
+      { followFinal: false },
+      (w) => {
+        if (w.name === undefined) {
+          throw new SandboxFileError('permission_denied', path, w.canonical.length === 0 ? 'the working directory itself cannot be removed' : 'a path ending in "." or ".." cannot be removed');
         }
-        return;
-      } catch (error) {
-        throw toFileError(error, path);
-      } finally {
-        anchor.release();
-      }
-    }
-    throw new SandboxFileError('busy', path);
+        if (w.type === 'missing') throw new SandboxFileError('not_found', path);
+        // A tree is removed by the remote shell standing in its parent (rm -rf never follows links).
+        return { dirs: w.canonical.slice(0, -1), mode: w.type === 'dir' && options.recursive === true ? 'rmtree' : 'dir', name: w.name };
+      },
+      async (anchor, w) => {
+        // The anchor removed the tree itself.
+        if (w.type === 'dir' && options.recursive === true) return;
+        const target = `${anchor.dir}/${w.name}`;
+        if (sftpType((await sftp.lstat(target)).mode) !== 'dir') return sftp.unlink(target);
+        // It became a directory since the walk: walk again to remove it as one.
+        if (options.recursive) return AGAIN;
+        if ((await sftp.readdir(target)).some((e) => e.filename !== '.' && e.filename !== '..')) throw new SandboxFileError('not_empty', path);
+        return sftp.rmdir(target);
+      },
+    );
   }
 
   async stat(path: string): Promise<FileStat | null> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      let w: Walked<string>;
-      try {
-        w = await this.walk(path, { followFinal: false });
-      } catch (error) {
-        const kind = error instanceof SandboxFileError ? error.kind : undefined;
-        if (kind === 'not_found' || kind === 'not_directory') return null;
-        throw error;
-      }
-      if (w.name !== undefined && w.type === 'missing') return null;
-      const anchor = await this.anchor(w.name === undefined ? w.canonical : w.canonical.slice(0, -1), 'dir', path);
-      if (anchor === 'changed') continue;
-      try {
-        const stats = await (await this.client()).lstat(`${anchor.dir}/${w.name ?? '.'}`);
-        return { type: sftpType(stats.mode), size: stats.size, mtimeMs: stats.mtime * 1000 };
-      } catch (error) {
-        if (errorCode(error) === 'ENOENT') return null;
-        throw toFileError(error, path);
-      } finally {
-        anchor.release();
-      }
+    try {
+      return await this.anchored<FileStat | null>(
+        path,
+        { followFinal: false },
+        (w) => (w.name !== undefined && w.type === 'missing' ? { result: null } : { dirs: w.name === undefined ? w.canonical : w.canonical.slice(0, -1), mode: 'dir' }),
+        async (anchor, w) => {
+          const stats = await (await this.client()).lstat(`${anchor.dir}/${w.name ?? '.'}`);
+          return { type: sftpType(stats.mode), size: stats.size, mtimeMs: stats.mtime * 1000 };
+        },
+      );
+    } catch (error) {
+      const kind = error instanceof SandboxFileError ? error.kind : undefined;
+      if (kind === 'not_found' || kind === 'not_directory') return null;
+      throw error;
     }
-    throw new SandboxFileError('busy', path);
   }
 
   async realPath(path: string): Promise<string> {
@@ -206,9 +191,29 @@ export class SftpFiles implements SandboxFiles {
     return buffer.subarray(0, filled);
   }
 
-  private async anchor(dirs: string[], mode: AnchorMode, path: string, name?: string): Promise<RemoteAnchor | 'changed'> {
+  /**
+   * Walks `path`, stands a remote anchor where `place` says (or returns what it decided alone),
+   * and runs `use` there; walks again, up to {@link MAX_ATTEMPTS} times, while the path changes
+   * under it (the anchor found it changed, or `use` answered {@link AGAIN}).
+   */
+  private async anchored<T>(path: string, options: WalkOptions, place: (w: Walked<string>) => Placement<T>, use: (anchor: RemoteAnchor, w: Walked<string>) => Promise<T | typeof AGAIN>): Promise<T> {
     const { real } = await this.root();
-    return this.anchors.stand({ root: real, dirs, mode, name, requested: path });
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const w = await this.walk(path, options);
+      const placement = place(w);
+      if ('result' in placement) return placement.result;
+      const anchor = await this.anchors.stand({ root: real, dirs: placement.dirs, mode: placement.mode, name: placement.name, requested: path });
+      if (anchor === 'changed') continue;
+      try {
+        const result = await use(anchor, w);
+        if (result !== AGAIN) return result;
+      } catch (error) {
+        throw toFileError(error, path);
+      } finally {
+        anchor.release();
+      }
+    }
+    throw new SandboxFileError('busy', path);
   }
 
   private async walk(path: string, options: WalkOptions): Promise<Walked<string>> {
@@ -236,36 +241,6 @@ export class SftpFiles implements SandboxFiles {
     })();
     return this.rootInfo;
   }
-}
-
-function sftpWalkFs(sftp: SftpClient, root: string): WalkFs<string> {
-  return {
-    root: async () => root,
-    async kind(dir, name) {
-      try {
-        return sftpType((await sftp.lstat(`${dir}/${name}`)).mode);
-      } catch (error) {
-        if (errorCode(error) === 'ENOENT') return 'missing';
-        throw error;
-      }
-    },
-    async enter(dir, name) {
-      const path = `${dir}/${name}`;
-      const stats = await sftp.lstat(path).catch(() => undefined);
-      return stats && sftpType(stats.mode) === 'dir' ? path : 'changed';
-    },
-    readLink: (dir, name) => sftp.readlink(`${dir}/${name}`),
-    async mkdir(dir, name) {
-      try {
-        await sftp.mkdir(`${dir}/${name}`);
-      } catch (error) {
-        // SFTP reports an existing directory as a generic failure: look before deciding.
-        const stats = await sftp.lstat(`${dir}/${name}`).catch(() => undefined);
-        if (!stats) throw error;
-      }
-    },
-    release: async () => undefined,
-  };
 }
 
 function sameFile(a: Stats, b: Stats): boolean {
