@@ -22,7 +22,7 @@ const BARREL_EXPORT = '__toolwrightEagerModules';
 const BARREL_PATH = 'toolwright-barrel:internal';
 
 /**
- * @typedef {{ lazy: Map<string, string>, shared: string[], entries: Array<{ name: string, source: string }>, barrel: import('esbuild').Plugin, esmBarrel: import('esbuild').Plugin, barrelSource: string, keyOf: (source: string) => string }} LazyPlan
+ * @typedef {{ lazy: Map<string, string>, shared: string[], exportNames: Map<string, string[]>, entries: Array<{ name: string, source: string }>, barrel: import('esbuild').Plugin, esmBarrel: import('esbuild').Plugin, barrelSource: string, keyOf: (source: string) => string }} LazyPlan
  */
 
 /**
@@ -54,6 +54,7 @@ async function planLazyModules({ srcDir, entries, plugins }) {
   return {
     lazy,
     shared: sharedList,
+    exportNames: await exportNamesOf(sharedList, withLazy, srcDir),
     keyOf,
     entries: entries.map((entry) => (entry === barrelEntry ? { name: entry.name, source: BARREL_PATH } : entry)),
     barrel: barrelPlugin(barrelEntry.source, sharedList, keyOf),
@@ -101,7 +102,7 @@ async function buildLazyCommonJs(plan, { distDir, srcDir, plugins }) {
       distDir: stageDir,
       srcDir,
       entries: [...plan.lazy].map(([source, name]) => ({ name, source })),
-      plugins: [eagerProxyPlugin(new Set(plan.shared), plan.keyOf), ...withLazy],
+      plugins: [eagerProxyPlugin(plan.exportNames, plan.keyOf), ...withLazy],
       chunkNames: 'chunks/lazy-[hash]',
     });
     const cjsFiles = await buildCjs({ distDir, esmDir: stageDir, esmFiles: [...staged.files, ...lazyStaged.files] });
@@ -151,6 +152,30 @@ async function bundledInputs(sources, plugins, srcDir, cut) {
 }
 
 /**
+ * The export names of each module (as esbuild sees them: values only, types erased).
+ * @param {string[]} sources absolute paths
+ * @param {import('esbuild').Plugin[]} plugins
+ * @param {string} srcDir
+ * @returns {Promise<Map<string, string[]>>}
+ */
+async function exportNamesOf(sources, plugins, srcDir) {
+  const result = await esbuild.build({
+    ...COMMON,
+    sourcemap: false,
+    write: false,
+    entryPoints: sources,
+    outdir: path.join(srcDir, '..', 'dist', '.cjs-analysis'),
+    format: 'esm',
+    splitting: true,
+    plugins: [...plugins, externalSpecifiersPlugin('esm')],
+  });
+  const names = new Map();
+  for (const output of Object.values(result.metafile.outputs)) if (output.entryPoint) names.set(path.resolve(output.entryPoint), output.exports);
+  for (const source of sources) if (!names.has(source)) throw new Error(`no exports found for ${source}`);
+  return names;
+}
+
+/**
  * Serves the `internal` entry as itself plus one export holding the namespaces of `shared`
  * (`undefined` when there are none: the ES module build).
  * @param {string} source the entry's real source
@@ -177,24 +202,35 @@ function barrelPlugin(source, shared, keyOf) {
 
 /**
  * In the lazy modules' build, an import of a module the entries already hold reads it from the
- * `internal` entry's export instead of bundling a second copy.
- * @param {Set<string>} shared absolute paths
+ * `internal` entry's export instead of bundling a second copy. Its exports are copied once, when
+ * the lazy file loads (every one of them is a binding that never changes after the module ran,
+ * and the entries ran completely before anything can load lazily), so the lazy code calls them
+ * as directly as the entries do, without a getter per call.
+ * @param {Map<string, string[]>} exportNames by absolute path of each module the entries hold
  * @param {(source: string) => string} keyOf
  * @returns {import('esbuild').Plugin}
  */
-function eagerProxyPlugin(shared, keyOf) {
+function eagerProxyPlugin(exportNames, keyOf) {
+  const byKey = new Map([...exportNames].map(([source, names]) => [keyOf(source).slice(0, -3), names]));
   return {
     name: 'eager-proxy',
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.kind === 'require-call' || args.kind === 'entry-point') return undefined;
         const source = resolveSource(args.resolveDir, args.path);
-        return source !== undefined && shared.has(source) ? { path: keyOf(source).slice(0, -3), namespace: 'toolwright-eager' } : undefined;
+        return source !== undefined && exportNames.has(source) ? { path: keyOf(source).slice(0, -3), namespace: 'toolwright-eager' } : undefined;
       });
-      build.onLoad({ filter: /.*/, namespace: 'toolwright-eager' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(`${TOKEN}${BARREL_ENTRY}.cjs`)}).${BARREL_EXPORT}[${JSON.stringify(`${args.path}.ts`)}];`,
-        loader: 'js',
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'toolwright-eager' }, (args) => {
+        const names = byKey.get(args.path);
+        const lines = [
+          `const modules = require(${JSON.stringify(`${TOKEN}${BARREL_ENTRY}.cjs`)}).${BARREL_EXPORT};`,
+          `if (modules === undefined) throw new Error(${JSON.stringify(`@toolwright: a lazily loaded file of this package was loaded while its entry was still loading (${args.path})`)});`,
+          `const ns = modules[${JSON.stringify(`${args.path}.ts`)}];`,
+          ...names.map((name, i) => `const v${i} = ns.${name};`),
+          `export { ${names.map((name, i) => `v${i} as ${name}`).join(', ')} };`,
+        ];
+        return { contents: lines.join('\n'), loader: 'js' };
+      });
     },
   };
 }
