@@ -133,7 +133,24 @@ async function bundledInputs(sources, plugins, srcDir, cut) {
       });
     },
   };
-  const result = await esbuild.build({
+  const result = await analysisBuild(sources, srcDir, [cutter, ...plugins]);
+  const inputs = new Set();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const absolute = path.resolve(input);
+    if (!path.relative(srcDir, absolute).startsWith('..')) inputs.add(absolute);
+  }
+  return inputs;
+}
+
+/**
+ * An in-memory ES module build of `sources` with code splitting, for its metafile only.
+ * @param {string[]} sources absolute paths
+ * @param {string} srcDir
+ * @param {import('esbuild').Plugin[]} plugins
+ * @returns {Promise<import('esbuild').BuildResult & { metafile: import('esbuild').Metafile }>}
+ */
+function analysisBuild(sources, srcDir, plugins) {
+  return esbuild.build({
     ...COMMON,
     sourcemap: false,
     write: false,
@@ -141,14 +158,8 @@ async function bundledInputs(sources, plugins, srcDir, cut) {
     outdir: path.join(srcDir, '..', 'dist', '.cjs-analysis'),
     format: 'esm',
     splitting: true,
-    plugins: [cutter, ...plugins, externalSpecifiersPlugin('esm')],
+    plugins: [...plugins, externalSpecifiersPlugin('esm')],
   });
-  const inputs = new Set();
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const absolute = path.resolve(input);
-    if (!path.relative(srcDir, absolute).startsWith('..')) inputs.add(absolute);
-  }
-  return inputs;
 }
 
 /**
@@ -159,16 +170,7 @@ async function bundledInputs(sources, plugins, srcDir, cut) {
  * @returns {Promise<Map<string, string[]>>}
  */
 async function exportNamesOf(sources, plugins, srcDir) {
-  const result = await esbuild.build({
-    ...COMMON,
-    sourcemap: false,
-    write: false,
-    entryPoints: sources,
-    outdir: path.join(srcDir, '..', 'dist', '.cjs-analysis'),
-    format: 'esm',
-    splitting: true,
-    plugins: [...plugins, externalSpecifiersPlugin('esm')],
-  });
+  const result = await analysisBuild(sources, srcDir, plugins);
   const names = new Map();
   for (const output of Object.values(result.metafile.outputs)) if (output.entryPoint) names.set(path.resolve(output.entryPoint), output.exports);
   for (const source of sources) if (!names.has(source)) throw new Error(`no exports found for ${source}`);
