@@ -9,9 +9,10 @@ export interface CliResult {
 
 /**
  * Runs `node <main> ...args` in `cwd` without `OPENAI_API_KEY` (examples then use their scripted
- * model), and rejects with what it printed when it has not finished within `timeoutMs`.
+ * model), writing `stdin` (then closing it) when given, and rejects with what it printed when it
+ * has not finished within `timeoutMs`.
  */
-export function runCli(main: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<CliResult> {
+export function runCli(main: string, args: string[], options: { cwd: string; timeoutMs: number; stdin?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env };
     delete env.OPENAI_API_KEY;
@@ -28,5 +29,6 @@ export function runCli(main: string, args: string[], options: { cwd: string; tim
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    if (options.stdin !== undefined) child.stdin.end(options.stdin);
   });
 }

@@ -1,31 +1,15 @@
-import { execFileSync, spawn } from 'child_process';
+import { execFileSync } from 'child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { runCli, type CliResult } from '../../../../test-support/run-cli';
 
 const root = join(__dirname, '../../../..');
 const example = join(root, 'examples/approvals');
 const main = join(example, 'dist/main.js');
 
-function cli(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    delete env.OPENAI_API_KEY;
-    const child = spawn(process.execPath, [main, ...args], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`the CLI did not finish within 20 s:\n${stdout}\n${stderr}`));
-    }, 20_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin);
-  });
+function cli(args: string[], stdin: string): Promise<CliResult> {
+  return runCli(main, args, { cwd: root, timeoutMs: 20_000, stdin });
 }
 
 describe('the approvals example (a CLI that pauses, saves and resumes)', () => {

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import { execFileSync, spawn } from 'child_process';
+import { execFileSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
+import { runCli, type CliResult } from '../../../../test-support/run-cli';
 import { toolsOf } from '@toolwright/core';
 import { getMetadataStorage } from '@toolwright/core/internal';
 
@@ -10,22 +11,8 @@ const demo = join(root, 'examples/demo');
 const main = join(demo, 'dist/main.js');
 const compiledTools = join(demo, 'dist/trip-tools.js');
 
-function run(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main], { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`the demo did not finish within 20 s:\n${stdout}\n${stderr}`));
-    }, 20_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function run(): Promise<CliResult> {
+  return runCli(main, [], { cwd: root, timeoutMs: 20_000 });
 }
 
 describe('the demo (npm start)', () => {
@@ -40,9 +27,7 @@ describe('the demo (npm start)', () => {
   }, 180_000);
 
   it('runs on ScriptedModel without a key and prints a live timeline', async () => {
-    const env = { ...process.env };
-    delete env.OPENAI_API_KEY;
-    const { code, stdout, stderr } = await run(env);
+    const { code, stdout, stderr } = await run();
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const lines = stdout.split('\n');

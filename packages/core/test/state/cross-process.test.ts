@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from 'child_process';
+import { execFileSync } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { runCli, type CliResult } from '../../../../test-support/run-cli';
 import { Runner, ScriptedModel } from '@toolwright/core';
 
 // Plain JavaScript shared with the child process (see fixtures/).
@@ -10,22 +11,8 @@ const { buildAgent } = require('./fixtures/refund-agent') as { buildAgent: (log:
 const root = join(__dirname, '../../../..');
 const child = join(__dirname, 'fixtures/resume-child.js');
 
-function runChild(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [child, ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (chunk) => (stdout += chunk));
-    proc.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      proc.kill();
-      reject(new Error(`the child process did not finish within 20 s:\n${stdout}\n${stderr}`));
-    }, 20_000);
-    proc.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function runChild(args: string[]): Promise<CliResult> {
+  return runCli(child, args, { cwd: root, timeoutMs: 20_000 });
 }
 
 describe('RunState across processes', () => {
