@@ -5,7 +5,7 @@ import { plainStrictSchema } from '../schema/strict-plain';
 import { toStrictSchema } from '../schema/strict-schema';
 import type { JsonSchema } from '../contracts/json-schema';
 import type { Tool, ToolContext, ToolFields } from '../contracts/tool';
-import { toolFieldsWithDefaults } from './tool-defaults';
+import { defaultFieldsTool, toolFieldsWithDefaults } from './tool-defaults';
 import { assertValidToolName } from './tool-name';
 
 /** What {@link defineTool} takes: the tool's identity, its runtime JSON schema, and `invoke`. */
@@ -62,13 +62,9 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
   if (plain === undefined) assertValidParametersSchema(schema, name);
   const parametersOut = plain ?? (strict ? toStrictSchema(schema, { toolName: name }) : looseCopy(schema));
   const fields = runnerFieldsOf(definition);
-  // Most definitions set no runner-side field: the defaults are written in place (the same keys
-  // in the same order as toolFieldsWithDefaults gives) instead of built apart and spread.
+  // Most definitions set no runner-side field: the defaults go straight into the tool's literal.
   const tool: Tool<TContext> = fields === NO_FIELDS
-    ? {
-        type: 'function', name, description, parameters: parametersOut, strict, invoke, source: source ?? 'defineTool',
-        needsApproval: false, inputGuardrails: [], outputGuardrails: [], interceptors: [], deferred: false, duplicates: 'allow', cancellable: true,
-      }
+    ? defaultFieldsTool<TContext>(name, description, parametersOut, strict, invoke, source ?? 'defineTool')
     : {
         type: 'function', name, description, parameters: parametersOut, strict, invoke, source: source ?? 'defineTool',
         ...toolFieldsWithDefaults(name, fields),

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
-import type { DuplicatePolicy, ToolFields } from '../contracts/tool';
+import type { DuplicatePolicy, Tool, ToolFields } from '../contracts/tool';
 import { annotationProblem, TOOL_HINT_KEYS } from './tool-annotations';
 
 const DUPLICATE_POLICIES: ReadonlySet<DuplicatePolicy> = new Set(['allow', 'reject', 'confirm']);
@@ -11,7 +11,7 @@ const DUPLICATE_POLICIES: ReadonlySet<DuplicatePolicy> = new Set(['allow', 'reje
  * present only when given.
  */
 export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFields>): ToolFields {
-  // Most tools set none of these fields: the defaults need no checking.
+  // Most tools set none of these fields: the defaults need no checking (see also defaultFieldsTool).
   if (hasNoKeys(fields)) {
     return { needsApproval: false, inputGuardrails: [], outputGuardrails: [], interceptors: [], deferred: false, duplicates: 'allow', cancellable: true };
   }
@@ -70,4 +70,24 @@ function checkToolFields(toolName: string, fields: ToolFields): void {
   for (const g of fields.inputGuardrails) if (g?.kind !== 'input') fail('inputGuardrails holds something that is not a tool input guardrail', 'build them with defineToolInputGuardrail');
   for (const g of fields.outputGuardrails) if (g?.kind !== 'output') fail('outputGuardrails holds something that is not a tool output guardrail', 'build them with defineToolOutputGuardrail');
   for (const i of fields.interceptors) if (typeof i?.intercept !== 'function') fail('interceptors holds an object without an intercept() method', 'pass ToolInterceptor objects');
+}
+
+/**
+ * A tool that sets no runner-side field: its own fields, then every always-present field at its
+ * default, in the order {@link toolFieldsWithDefaults} gives. One object literal, so V8 keeps every
+ * field inside the object (a spread or later assignments would add a separate property store);
+ * `defineTool` and `toolsOf` build their common tools through it.
+ */
+export function defaultFieldsTool<TContext>(
+  name: string,
+  description: string,
+  parameters: Tool<TContext>['parameters'],
+  strict: boolean,
+  invoke: Tool<TContext>['invoke'],
+  source: string,
+): Tool<TContext> {
+  return {
+    type: 'function', name, description, parameters, strict, invoke, source,
+    needsApproval: false, inputGuardrails: [], outputGuardrails: [], interceptors: [], deferred: false, duplicates: 'allow', cancellable: true,
+  };
 }

@@ -8,7 +8,7 @@ import type { ToolInterceptor } from '../contracts/tool-interceptor';
 import type { ApprovalPredicate, Tool, ToolFields } from '../contracts/tool';
 import type { ToolOptions } from '../contracts/tool-options';
 import { TOOL_HINT_KEYS } from '../tool/tool-annotations';
-import { toolFieldsWithDefaults } from '../tool/tool-defaults';
+import { defaultFieldsTool, toolFieldsWithDefaults } from '../tool/tool-defaults';
 import { boundInvoke } from './bound-invoke';
 import { instantiateEnhancer, type ToolMethodCaller } from './tool-method-call';
 import { ancestryOf } from './class-ancestry';
@@ -98,11 +98,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     // No enhancers, and @Tool options naming at most the tool's name, description and strictness
     // (checked when the class was defined): every runner-side field takes its default, as
     // toolFieldsWithDefaults would give.
-    const tool: Tool = {
-      type: 'function', name: bp.name, description: bp.description, parameters: bp.parameters, strict: bp.strict,
-      invoke: boundInvoke(instance, bp, call), source: bp.source,
-      needsApproval: false, inputGuardrails: [], outputGuardrails: [], interceptors: [], deferred: false, duplicates: 'allow', cancellable: true,
-    };
+    const tool = defaultFieldsTool(bp.name, bp.description, bp.parameters, bp.strict, boundInvoke(instance, bp, call), bp.source);
     if (bp.argumentCheck) tool.validateArguments = bp.argumentCheck;
     return tool;
   }
