@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { OutsideWorkDirError } from '@toolwright/sandbox';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
@@ -148,6 +149,25 @@ describeBackend(ssh, 'SshSandbox files against a directory swapped for an outsid
       },
     ];
     expect(await files.readFile(`${s.rel}/swap/secret.txt`)).toBe('other');
+  });
+
+  it('passes hostile names to the remote shell as data, never as code or options', async () => {
+    const names = ["it's", '$(touch pwned)', '`touch pwned`', '-rf', '--', '*', ' lead', 'new\nline', 'semi;colon', 'émoji-✓'];
+    const deep = Array.from({ length: 4 }, (_, i) => `d${i}`).join('/');
+    for (const name of names) {
+      const dir = `hostile/${name}/${deep}`;
+      await files.writeFile(`${dir}/${name}`, name);
+      expect(await files.readFile(`${dir}/${name}`)).toBe(name);
+      expect(await files.listDir(dir)).toEqual([{ name, type: 'file', size: Buffer.byteLength(name) }]);
+      expect(await files.stat(`${dir}/${name}`)).toMatchObject({ type: 'file' });
+    }
+    expect((await files.listDir('hostile')).map((e) => e.name).sort()).toEqual([...names].sort());
+    for (const name of names) await files.remove(`hostile/${name}`, { recursive: true });
+    expect(await files.listDir('hostile')).toEqual([]);
+    expect(existsSync(join(dirs.workDir, 'pwned'))).toBe(false);
+    expect(existsSync(join(dirs.base, 'pwned'))).toBe(false);
+    expect(existsSync(join(homedir(), 'pwned'))).toBe(false);
+    expect(readdirSync(dirs.outsideDir)).toEqual(['secret.txt']);
   });
 
   describe('on a remote host without /proc (the path fallback)', () => {
