@@ -48,6 +48,9 @@ module.exports = {
   // ts-jest keeps every compiled program in a worker: over ~140 suites a worker's heap outgrows
   // Node's limit ("Jest worker ran out of memory"). A worker past 1.5 GB is replaced between files.
   workerIdleMemoryLimit: '1536MB',
+  // A bound for a hung test, not an expectation: with three workers on two cores, a suite's first
+  // test can spend seconds compiling (ts-jest) the modules core loads on first use.
+  testTimeout: 30_000,
   // `scripts` holds the repository's own tooling (the layering check) and its tests.
   projects: [...projectsUnder('packages'), ...projectsUnder('examples'), 'scripts'].map(project),
 };
