@@ -132,6 +132,7 @@ export type { ToolDefinition } from './tool/define-tool';
 export { TOOL_NAME_PATTERN, isValidToolName, toSnakeCase } from './tool/tool-name';
 export { toStrictSchema } from './schema/strict-schema';
 export type { StrictSchemaOptions } from './schema/strict-schema';
+export type { StrictSideTables } from './schema/strict-portable';
 export { DEFAULT_STRICT_LIMITS } from './schema/strict-limits';
 export type { StrictSchemaLimits } from './schema/strict-limits';
 export { STRICT_KEYWORD_RULES } from './schema/strict-keywords';

@@ -14,4 +14,6 @@ export { toSnakeCase } from './tool/tool-name';
 export { isTool } from './contracts/is-tool';
 export { flattenEntries } from './toolsets/tool-entries';
 export { ancestryOf } from './toolkit/class-ancestry';
+export { portableStrictSchema, restoreStrictSideTables } from './schema/strict-portable';
+export type { PortableStrictSchema, StrictSideTables } from './schema/strict-portable';
 export { SCHEMA_EXPRESSIBLE_VALIDATORS, SCHEMA_VALIDATOR_DECORATORS } from './toolkit/schema-validators';

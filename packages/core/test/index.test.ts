@@ -51,7 +51,7 @@ describe('@toolwright/core/internal (for sibling packages)', () => {
     const expected = [
       'MetadataStorage', 'getMetadataStorage',
       'splitCamelCase', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
-      'SCHEMA_VALIDATOR_DECORATORS',
+      'SCHEMA_VALIDATOR_DECORATORS', 'portableStrictSchema', 'restoreStrictSideTables',
     ];
     expect(Object.keys(internal).sort()).toEqual([...expected].sort());
   });

@@ -12,7 +12,8 @@ function capture(cwd: string): { io: CliIo; out: () => string; err: () => string
 
 /** The schema the transformer embedded into the compiled `@Tool()` call of `file`. */
 function embeddedIn(file: string): { parameters: { properties: Record<string, unknown> } } {
-  const match = /\(void 0, '(.*)'\)/.exec(fs.readFileSync(file, 'utf8'));
+  // `@Tool()(...)` through __decorate, or applied directly: `Tool(void 0, '<schema>', [Param('what')])`.
+  const match = /\(void 0, '(.*?)'(?:\)|, \[)/.exec(fs.readFileSync(file, 'utf8'));
   if (!match) throw new Error(`no embedded schema in ${file}`);
   return JSON.parse(match[1]);
 }

@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { loadSchemaManifest, toolsOf, type Tool } from '@toolwright/core';
+import { loadSchemaManifest, toStrictSchema, toolsOf, type Tool } from '@toolwright/core';
 import { getMetadataStorage } from '@toolwright/core/internal';
-import { buildManifest, embeddedForm, embeddedSchemaText, loadProgram, scanTools, type ToolSchemaEntry } from '@toolwright/scanner';
+import { buildManifest, embeddedSchemaText, loadProgram, scanTools, strictEmbeddedForm, type ToolSchemaEntry } from '@toolwright/scanner';
 import * as ts from 'typescript';
 import transformer, { factory, name, TOOLWRIGHT_DIAGNOSTIC_CODE, version } from '../src/transformer';
 import { compileFixture, fixtureProgram } from './compile-fixture';
@@ -58,18 +58,24 @@ describe('the schema transformer', () => {
     const source = js.get('trip-tools') as string;
 
     const calls = captureToolCalls(source);
-    // What the transformer embeds: the scanned entry without the paramDescriptions merged into it.
-    const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, embeddedForm(tool.schema)]));
+    const entries = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, tool.schema]));
+    // What the transformer embeds for a strict tool with literal options: the strict form.
+    const scanned = new Map([...entries].map(([key, entry]) => [key, strictEmbeddedForm(entry)]));
 
-    it('embeds the scanned schema, as JSON text, as the second argument of an aliased @Tool call', () => {
-      expect(emittedTexts(source)[0]).toBe(embeddedSchemaText(scanned.get('TripTools.book') as ToolSchemaEntry));
+    it('embeds the scanned schema, made strict, as JSON text, as the second argument of an aliased @Tool call', () => {
+      const book = entries.get('TripTools.book') as ToolSchemaEntry;
+      expect(emittedTexts(source)[0]).toBe(embeddedSchemaText(book, { strict: true }));
       expect(calls[0]).toEqual([{ timeoutMs: 1000 }, scanned.get('TripTools.book')]);
       expect(scanned.get('TripTools.book')?.dates).toEqual(['/legs/*/departure', '/when']);
+      // Core's own strict rewrite of the loose schema, and what it knows besides: seats was optional.
+      expect(scanned.get('TripTools.book')?.parameters).toEqual(toStrictSchema(book.parameters));
+      expect(scanned.get('TripTools.book')?.strict).toEqual({ optional: { '': ['seats'] } });
+      expect(book.parameters.required).toEqual(['legs', 'when']);
     });
 
     it('embeds into a namespace-qualified @tw.Tool() call, passing undefined options', () => {
       expect(calls[1]).toEqual([undefined, scanned.get('TripTools.cancel')]);
-      expect(calls[1][1]).toMatchObject({ parameters: { properties: { id: { pattern: '^[A-Z]{3}$' } } } });
+      expect(calls[1][1]).toMatchObject({ parameters: { properties: { id: { pattern: '^[A-Z]{3}$' } }, additionalProperties: false }, strict: {} });
     });
 
     it('leaves a call that already has an embedded schema alone', () => {
@@ -122,7 +128,7 @@ describe('the schema transformer', () => {
       // Scan errors are raised through ts-jest, which fails the test file like a type error.
       expect(raised.map((d) => [path.basename(d.file?.fileName ?? ''), d.code])).toEqual([['loose-tools.ts', TOOLWRIGHT_DIAGNOSTIC_CODE]]);
       // Single-quoted, so the JSON's own quotes need no escaping.
-      expect(js.get('trip-tools')).toContain(`'{"parameters":{"properties":{"legs"`);
+      expect(js.get('trip-tools')).toContain(`'{"parameters":{"type":"object","properties":{"legs"`);
     });
   });
 
@@ -134,7 +140,7 @@ describe('the schema transformer', () => {
       const emitted = findFile(outDir, 'trip-tools.js');
       expect(emitted).toBeDefined();
       const calls = captureToolCalls(fs.readFileSync(emitted as string, 'utf8'));
-      const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, embeddedForm(tool.schema)]));
+      const scanned = new Map(scanTools(fixtureProgram(tsconfig)).tools.map((tool) => [tool.key, strictEmbeddedForm(tool.schema)]));
       expect(calls.map((call) => call[1])).toEqual([
         scanned.get('TripTools.book'),
         scanned.get('TripTools.cancel'),

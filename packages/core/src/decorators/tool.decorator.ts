@@ -24,20 +24,27 @@ export type Tool<TContext = any> = ToolObject<TContext>;
  * toolkit's prefix), the description to the method's JSDoc summary. Parameters carry `@Param`,
  * `@Args` or `@Ctx`; this is checked here, when the class is defined.
  *
- * The second argument is written by the `@toolwright/scanner` transformer (the schema generated
- * from the TypeScript types, as JSON text that is parsed when the tool is first built, or as an
- * object); code does not normally pass it by hand.
+ * The second and third arguments are written by the `@toolwright/scanner` transformer; code does
+ * not normally pass them by hand. The second is the schema generated from the TypeScript types (as
+ * JSON text, parsed when the tool is first built, or as an object). The third holds the method's
+ * parameter decorators, one per parameter in order, when the transformer applies the decorator
+ * directly (`Tool(options, schema, [Param('city')])(this.prototype, 'getWeather')` in a static block)
+ * instead of through TypeScript's `__decorate`: the decorator then applies them itself, last
+ * parameter first as TypeScript does, and takes the method's parameter count from their number, so
+ * neither `design:*` metadata nor `reflect-metadata` is needed.
  *
  * @example
  * @Tool({ timeoutMs: 10_000 })
  * getWeather(@Param('city') city: string) { ... }
  */
-export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | string): MethodDecorator {
-  return (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void => {
+export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | string, parameters?: ReadonlyArray<ParameterDecorator | undefined>): MethodDecorator {
+  return (target: object, propertyKey: string | symbol, given?: PropertyDescriptor): void => {
     assertLegacyDecorator('@Tool', propertyKey);
-    assertReflectMetadata('@Tool');
+    if (parameters === undefined) assertReflectMetadata('@Tool');
     assertToolMember('@Tool', target, propertyKey);
     const where = describeMethod(target, propertyKey);
+    const descriptor = given ?? Object.getOwnPropertyDescriptor(target, propertyKey);
+    if (parameters !== undefined) applyParameterDecorators(parameters, target, propertyKey, where);
     if (typeof descriptor?.value !== 'function') {
       throw new UserError(`@Tool on ${where}: only methods can be tools (not accessors or fields). Fix: turn it into a method.`);
     }
@@ -66,11 +73,11 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
     const annotations = annotationProblem(options);
     if (annotations) throw new UserError(`@Tool on ${where}: ${annotations.what}. Fix: ${annotations.fix}.`);
 
-    const parameters = storage.parametersOf(ctor, propertyKey);
-    const paramTypes = readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined;
-    const highestIndex = parameters.reduce((max, p) => Math.max(max, p.index), -1);
-    const parameterCount = paramTypes?.length ?? Math.max(descriptor.value.length, highestIndex + 1);
-    checkToolParameters({ where, parameterCount, parameters, names: () => parameterNamesOf(descriptor.value) });
+    const recorded = storage.parametersOf(ctor, propertyKey);
+    const paramTypes = parameters === undefined ? (readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined) : undefined;
+    const highestIndex = recorded.reduce((max, p) => Math.max(max, p.index), -1);
+    const parameterCount = parameters?.length ?? paramTypes?.length ?? Math.max(descriptor.value.length, highestIndex + 1);
+    checkToolParameters({ where, parameterCount, parameters: recorded, names: () => parameterNamesOf(descriptor.value) });
 
     // Without design:paramtypes (esbuild, tsx, Vite emit none) the schema can still come from a
     // manifest or generated module loaded later, before the tool is built: building the tool,
@@ -78,4 +85,23 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
 
     storage.collectTool(new ToolRecord({ target: ctor, method: propertyKey, name, options: copyOptions(options), embedded, paramTypes, parameterCount }));
   };
+}
+
+/**
+ * Applies the parameter decorators the transformer passes to a directly applied `@Tool`, in the
+ * order TypeScript's `__decorate` would (last parameter first). A hole is an undecorated
+ * parameter, which the parameter check then reports.
+ */
+function applyParameterDecorators(parameters: ReadonlyArray<ParameterDecorator | undefined>, target: object, propertyKey: string, where: string): void {
+  if (!Array.isArray(parameters)) {
+    throw new UserError(`@Tool on ${where}: the third argument must be the array of the method's parameter decorators (written by the @toolwright/scanner transformer). Fix: rebuild, or leave it out.`);
+  }
+  for (let index = parameters.length - 1; index >= 0; index--) {
+    const decorator = parameters[index];
+    if (decorator === undefined) continue;
+    if (typeof decorator !== 'function') {
+      throw new UserError(`@Tool on ${where}: parameter #${index} of the third argument is not a parameter decorator. Fix: rebuild with the @toolwright/scanner transformer.`);
+    }
+    decorator(target, propertyKey, index);
+  }
 }

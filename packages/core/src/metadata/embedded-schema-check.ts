@@ -10,6 +10,7 @@ export function checkEmbeddedSchema(value: unknown, where: string): asserts valu
   if (!isSchemaObject(value)) fail('must be an object { parameters, description?, paramDescriptions?, dates? }');
   const v = value as Record<string, unknown>;
   if (!isSchemaObject(v.parameters)) fail('needs a "parameters" JSON schema object');
+  if (v.strict !== undefined && !isSchemaObject(v.strict)) fail('has a "strict" that is not an object of side tables');
   if (v.description !== undefined && typeof v.description !== 'string') fail('has a "description" that is not a string');
   if (v.paramDescriptions !== undefined && !isSchemaObject(v.paramDescriptions)) fail('has "paramDescriptions" that is not an object');
   if (v.dates !== undefined && !(Array.isArray(v.dates) && v.dates.every((d) => typeof d === 'string' && d.startsWith('/')))) {

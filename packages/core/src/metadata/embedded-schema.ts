@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../contracts/json-schema';
+import type { StrictSideTables } from '../schema/strict-portable';
 import type { ToolAnnotations, ToolExecutionHints } from '../contracts/tool';
 
 /**
@@ -21,6 +22,15 @@ export interface EmbeddedToolSchema {
    * Toolwright applies the strict rewrite itself (unless the tool says `strict: false`).
    */
   parameters: JsonSchema;
+  /**
+   * Present when `parameters` is already the strict schema the model is sent: the `@Param` options
+   * applied and core's strict rewrite done at build time, with what the rewrite knows besides
+   * the schema (which properties were optional, their defaults, the keywords core checks itself).
+   * The transformer embeds this form when the `@Tool` options are literal and do not say
+   * `strict: false` (so they cannot disagree at run time); building the tool then only parses it.
+   * Manifests hold the loose form.
+   */
+  strict?: StrictSideTables;
   /** The method's JSDoc summary; used when `@Tool` has no `description` option. */
   description?: string;
   /** JSDoc `@param` texts keyed by `@Param` name; used when neither the property nor options have one. */

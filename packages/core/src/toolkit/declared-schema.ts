@@ -4,6 +4,7 @@ import { parseEmbeddedSchema } from '../metadata/embedded-schema-text';
 import type { ParameterMetadata, ToolMetadata } from '../metadata/metadata-definitions';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { cloneJson, isSchemaObject } from '../schema/schema-utils';
+import { restoreStrictSideTables } from '../schema/strict-portable';
 import type { JsonSchema } from '../contracts/json-schema';
 import type { ParamOptions } from '../contracts/tool-options';
 import { missingDesignMetadataAdvice } from '../decorators/decorator-environment';
@@ -18,6 +19,8 @@ export interface DeclaredSchema {
   parameters: JsonSchema;
   description?: string;
   dates: string[];
+  /** `parameters` is already strict (embedded so by the transformer), its side tables restored: used as is. */
+  strict?: true;
 }
 
 const SCAN_FIX =
@@ -78,6 +81,8 @@ function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly Para
     };
     for (const p of named) {
       if (!(p.name in properties)) stale(`it has no property for @Param('${p.name}')`);
+      // A strict embedded schema was built with these literal options already applied.
+      if (found.strict) continue;
       const description = p.options.description ?? found.paramDescriptions?.[p.name];
       const base = properties[p.name] as JsonSchema;
       const refined = applyParamOptions(base, p.options);
@@ -87,7 +92,10 @@ function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly Para
     const known = new Set(named.map((p) => p.name));
     for (const key of Object.keys(properties)) if (!known.has(key)) stale(`it has a property "${key}" that no @Param binds`);
   }
-  return { parameters, description: found.description, dates: owned ? (found.dates ?? []) : [...(found.dates ?? [])] };
+  const dates = owned ? (found.dates ?? []) : [...(found.dates ?? [])];
+  if (found.strict === undefined) return { parameters, description: found.description, dates };
+  restoreStrictSideTables(parameters, found.strict, where);
+  return { parameters, description: found.description, dates, strict: true };
 }
 
 /** Merges `@Param` options into a property schema (options win). */

@@ -90,7 +90,10 @@ function build(ctor: Function): ToolBlueprint[] {
       // cold one). Manifest and reflected schemas are still checked. The strict rewrite below
       // runs for every source, and a schema ajv cannot compile still fails as ToolDefinitionError.
       if (declared.source !== 'embedded') assertValidParametersSchema(declared.parameters, name);
-      parameters = strict ? toStrictSchema(declared.parameters, { toolName: name }) : looseCopy(declared.parameters);
+      if (declared.strict && !strict) {
+        throw new UserError(`${where}: the embedded schema was made strict at build time, but the tool says strict: false. Fix: rebuild with the @toolwright/scanner transformer.`);
+      }
+      parameters = declared.strict ? declared.parameters : strict ? toStrictSchema(declared.parameters, { toolName: name }) : looseCopy(declared.parameters);
     } catch (error) {
       if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`, error.toolName, error.path);
       throw error;

@@ -127,19 +127,58 @@ describe('@Tool at decoration time', () => {
       const saved = reflect.getMetadata;
       delete reflect.getMetadata;
       try {
+        // What TypeScript's __decorate does (the transformer applies a tool whose only decorators
+        // are @Tool and @Param directly, which needs no metadata: see the test below).
         const error = userError(() => {
           class A {
-            @Tool()
-            m(@Param('a') a: string) {
+            m(a: string) {
               return a;
             }
           }
+          Param('a')(A.prototype, 'm', 0);
+          Tool()(A.prototype, 'm', Object.getOwnPropertyDescriptor(A.prototype, 'm') as PropertyDescriptor);
           return A;
         });
         expect(error.message).toMatch(/reflect-metadata.*import 'reflect-metadata'/);
       } finally {
         reflect.getMetadata = saved;
       }
+    });
+
+    it('but not for a tool the transformer applies directly, which reads no metadata', () => {
+      const reflect = Reflect as unknown as Record<string, unknown>;
+      const saved = reflect.getMetadata;
+      delete reflect.getMetadata;
+      try {
+        class Direct {
+          @Tool()
+          m(@Param('a') a: string, @Ctx() ctx?: unknown) {
+            return [a, ctx === undefined];
+          }
+        }
+        expect(toolsOf(new Direct()).map((tool) => tool.name)).toEqual(['m']);
+      } finally {
+        reflect.getMetadata = saved;
+      }
+    });
+
+    it('applied directly with its parameter decorators, counts the parameters from them and names a bad one', () => {
+      const direct = (parameters: unknown) => {
+        class D {
+          m(a: string, b?: string) {
+            return [a, b];
+          }
+        }
+        // As the transformer emits it: no descriptor (the decorator reads it).
+        const schema = '{"parameters":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]}}';
+        (Tool({}, schema, parameters as never) as (target: object, key: string) => void)(D.prototype, 'm');
+        return D;
+      };
+      expect(toolsOf(new (direct([Param('a'), Param('b')]))()).map((tool) => tool.parameters.required)).toEqual([['a', 'b']]);
+      // A hole is an undecorated parameter: reported as without a transformer.
+      expect(userError(() => direct([Param('a'), undefined])).message).toMatch(/@Tool on D\.m: parameter #1 \(b\) has no @Param, @Args or @Ctx decorator/);
+      expect(userError(() => direct('a')).message).toMatch(/@Tool on D\.m: the third argument must be the array of the method's parameter decorators/);
+      expect(userError(() => direct([Param('a'), 'b'])).message).toMatch(/parameter #1 of the third argument is not a parameter decorator/);
     });
 
     describe('when no design:paramtypes is emitted (emitDecoratorMetadata off, or esbuild, tsx, Vite)', () => {

@@ -94,6 +94,7 @@ function collectClass(
       continue;
     }
     const strict = !(isStaticObject(options) && options.strict === false);
+    const literalOptions = tool.call.arguments[0] === undefined || options === undefined || isStaticObject(options);
     const annotations = annotationsOf(tool.call.arguments[0], checker);
     const parameters = collectParameters(member, sourceFile, checker, coreModules, toolName, found.diagnostics);
     if (!parameters) continue;
@@ -106,6 +107,7 @@ function collectClass(
       call: tool.call,
       toolName,
       strict,
+      literalOptions,
       ...(annotations ? { annotations } : {}),
       hasEmbeddedSchema: tool.call.arguments.length >= 2,
       parameters,

@@ -23,6 +23,8 @@ export interface ScannedTool {
   line: number;
   column: number;
   strict: boolean;
+  /** Whether the `@Tool` options are absent or literal, so that `strict` cannot differ at run time. */
+  literalOptions: boolean;
   /** Whether the source already passes an embedded schema to `@Tool` (the transformer leaves it). */
   hasEmbeddedSchema: boolean;
   schema: ToolSchemaEntry;
@@ -123,6 +125,7 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
         line: position.line + 1,
         column: position.character + 1,
         strict: site.strict,
+        literalOptions: site.literalOptions,
         hasEmbeddedSchema: site.hasEmbeddedSchema,
         schema: built.entry,
       };

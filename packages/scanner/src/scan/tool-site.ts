@@ -31,6 +31,8 @@ export interface ToolSite {
   toolName: string;
   /** `false` when `@Tool({ strict: false })`. */
   strict: boolean;
+  /** Whether the `@Tool` options are absent or a literal the scanner read (so `strict` is certain). */
+  literalOptions: boolean;
   /**
    * The risk annotations and execution hints (`readOnly`, `destructive`, `idempotent`,
    * `openWorld`, `sequential`, `retrySafe`) the `@Tool` options give as literal booleans.

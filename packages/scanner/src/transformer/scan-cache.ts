@@ -4,7 +4,7 @@ import { isUserFile, mayDeclareTools } from '../scan/find-tools';
 import { scanTools, type ScannedTool } from '../scan/scan-tools';
 import { createVirtualProgram } from '../scan/virtual-program';
 import { madeBy } from './host-typescript';
-import { toolCallEnds } from './tool-calls';
+import { toolCallEnds, type ToolCall } from './tool-calls';
 
 /** The scan of one file, valid while the files it was computed from are unchanged. */
 interface CachedScan {
@@ -13,7 +13,7 @@ interface CachedScan {
   dependencies: Map<string, ts.SourceFile>;
   tools: Map<string, ScannedTool>;
   /** The file's `@Tool(...)` calls to embed a schema into, by the end offset of the call. */
-  calls: Map<number, ScannedTool>;
+  calls: Map<number, ToolCall>;
   diagnostics: ScanDiagnostic[];
 }
 

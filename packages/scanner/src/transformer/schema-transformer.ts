@@ -2,9 +2,11 @@ import type * as ts from 'typescript';
 import { toCompilerDiagnostic } from '../diagnostics/compiler-diagnostic';
 import { DEFAULT_CORE_MODULES } from '../scan/find-tools';
 import { emitResultChannel, formatForTerminal, type DiagnosticChannel } from './diagnostic-channel';
+import { applyToolsDirectly } from './direct-application';
 import { embeddedSchemaText } from './embedded-text';
 import { hostTypeScript } from './host-typescript';
 import { ScanCache } from './scan-cache';
+import type { ToolCall } from './tool-calls';
 
 /** Options of the schema transformer (also its ts-patch plugin and Nest CLI plugin options). */
 export interface SchemaTransformerOptions {
@@ -40,7 +42,10 @@ export function scanCacheFor(coreModules: readonly string[]): ScanCache {
 /**
  * A `before` transformer that embeds each tool's schema into its `@Tool(...)` call, as JSON text
  * (see {@link embeddedSchemaText}): `@Tool(opts)` becomes
- * `@Tool(opts, '{"parameters":{...},"description":...}')`.
+ * `@Tool(opts, '{"parameters":{...},"description":...}')`; the schema is already strict when
+ * the tool is strict and its options are literal. A method whose only decorators are `@Tool` and
+ * one `@Param` or `@Ctx` per parameter is applied directly in a static block instead, when the
+ * program compiles legacy decorators (see {@link applyToolsDirectly}).
  * A call that already has a second argument is left alone. `getProgram` is called per file so
  * that hosts whose program changes between files (ts-jest's language service) are supported.
  * The scanner analyses the code with its own TypeScript; the tree is edited with the functions
@@ -77,14 +82,28 @@ export function createSchemaTransformer(
     }
     if (scan.calls.size === 0) return sourceFile;
     const { factory } = context;
+    const legacyDecorators = program.getCompilerOptions().experimentalDecorators === true;
+    const callOf = (decorator: ts.Decorator): ToolCall | undefined => {
+      if (!host.isCallExpression(decorator.expression) || decorator.expression.arguments.length >= 2) return undefined;
+      const end = host.getOriginalNode(decorator.expression).end;
+      return end >= 0 ? scan.calls.get(end) : undefined;
+    };
+    const directCall = (decorator: ts.Decorator): ToolCall | undefined => {
+      const call = legacyDecorators ? callOf(decorator) : undefined;
+      return call?.direct ? call : undefined;
+    };
+    const embeddedText = ({ tool }: ToolCall): string => embeddedSchemaText(tool.schema, { strict: tool.strict && tool.literalOptions });
     const visit = (node: ts.Node): ts.Node => {
-      if (host.isDecorator(node) && host.isCallExpression(node.expression) && node.expression.arguments.length < 2) {
-        const end = host.getOriginalNode(node.expression).end;
-        const tool = end >= 0 ? scan.calls.get(end) : undefined;
-        if (!tool) return node;
+      if (host.isClassDeclaration(node) || host.isClassExpression(node)) {
+        return applyToolsDirectly(host.visitEachChild(node, visit, context), { host, factory, directCall, embeddedText });
+      }
+      if (host.isDecorator(node) && host.isCallExpression(node.expression)) {
+        const found = callOf(node);
+        // A direct call is rewritten with its class (above).
+        if (!found || directCall(node)) return node;
         const call = node.expression;
         const toolOptions = call.arguments[0] ?? factory.createVoidZero();
-        const text = factory.createStringLiteral(embeddedSchemaText(tool.schema), /* isSingleQuote: JSON quotes need no escaping */ true);
+        const text = factory.createStringLiteral(embeddedText(found), /* isSingleQuote: JSON quotes need no escaping */ true);
         return factory.updateDecorator(node, factory.updateCallExpression(call, call.expression, call.typeArguments, [toolOptions, text]));
       }
       return host.visitEachChild(node, visit, context);

@@ -4,23 +4,52 @@ import { coreDecoratorName } from '../scan/find-tools';
 import { decoratorCalls } from '../ast/imports';
 import type { ScannedTool } from '../scan/scan-tools';
 
+/** A `@Tool(...)` call the transformer rewrites. */
+export interface ToolCall {
+  tool: ScannedTool;
+  /**
+   * Whether the decorators of the method are only this `@Tool` and, on each parameter, one
+   * `@Param` or `@Ctx`, and the same holds for every `@Tool` method of its class: the transformer
+   * then applies them directly in a static block, without TypeScript's `__decorate` and
+   * `design:*` metadata (see `direct-application.ts`). All or none of a class, so that its tools
+   * are registered, and listed, in declaration order.
+   */
+  direct: boolean;
+}
+
 /**
  * The `@Tool(...)` calls of a file's scanned tools, keyed by the end offset of the call in the
  * file's text. The transformer finds the calls to rewrite by position, so that it can edit a
  * syntax tree made by another TypeScript version than the one the scanner analyses with (the
  * text, and so every offset, is the same).
  */
-export function toolCallEnds(sourceFile: ts.SourceFile, tools: ReadonlyMap<string, ScannedTool>, coreModules: readonly string[]): Map<number, ScannedTool> {
-  const calls = new Map<number, ScannedTool>();
+export function toolCallEnds(sourceFile: ts.SourceFile, tools: ReadonlyMap<string, ScannedTool>, coreModules: readonly string[]): Map<number, ToolCall> {
+  const calls = new Map<number, ToolCall>();
   if (tools.size === 0) return calls;
   for (const [declaration, { key }] of classKeysOf(sourceFile)) {
+    const found: ToolCall[] = [];
+    let allDirect = true;
     for (const member of declaration.members) {
-      if (!ts.isMethodDeclaration(member) || !(ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) continue;
-      const tool = tools.get(`${key}.${member.name.text}`);
-      if (!tool) continue;
-      const decorator = decoratorCalls(member).find(({ call }) => coreDecoratorName(call, sourceFile, coreModules) === 'Tool');
-      if (decorator?.call && decorator.call.arguments.length < 2) calls.set(decorator.call.end, tool);
+      const decorators = decoratorCalls(member);
+      const decorator = decorators.find(({ call }) => coreDecoratorName(call, sourceFile, coreModules) === 'Tool');
+      if (!decorator) continue;
+      const named = ts.isMethodDeclaration(member) && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name));
+      const tool = named ? tools.get(`${key}.${member.name.text}`) : undefined;
+      if (!tool || !decorator.call || decorator.call.arguments.length >= 2 || !ts.isMethodDeclaration(member)) {
+        allDirect = false;
+        continue;
+      }
+      const direct = decorators.length === 1 && member.parameters.every((parameter) => {
+        const marks = decoratorCalls(parameter);
+        const name = marks.length === 1 ? coreDecoratorName(marks[0].call, sourceFile, coreModules) : undefined;
+        return name === 'Param' || name === 'Ctx';
+      });
+      allDirect &&= direct;
+      const call = { tool, direct };
+      found.push(call);
+      calls.set(decorator.call.end, call);
     }
+    if (!allDirect) for (const call of found) call.direct = false;
   }
   return calls;
 }
