@@ -4,7 +4,10 @@ import { DEFAULT_STRICT_LIMITS } from './strict-limits';
 import { makeNullable } from './strict-nullable';
 import { recordOptionalKeys } from './strict-optional-keys';
 
-const TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+/** One of the seven JSON Schema type names (comparisons: cheaper than a set lookup in cold code). */
+function isPlainType(type: unknown): boolean {
+  return type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' || type === 'object' || type === 'array' || type === 'null';
+}
 
 /** Returned by a node the plain path does not handle: the full rewrite decides (and explains). */
 const NOT_PLAIN = Symbol('not plain');
@@ -38,7 +41,7 @@ export function plainStrictSchema(schema: unknown): JsonSchema | undefined {
 function plainNode(node: unknown, depth: number, objectDepth: number, budget: Budget): JsonSchema | typeof NOT_PLAIN {
   if (!isPlainObject(node) || ++budget.nodes > DEFAULT_STRICT_LIMITS.maxNodes || depth > DEFAULT_STRICT_LIMITS.maxSchemaDepth) return NOT_PLAIN;
   const type = node.type;
-  if (!TYPES.has(type)) return NOT_PLAIN;
+  if (!isPlainType(type)) return NOT_PLAIN;
   const out: JsonSchema = {};
   let objectKeywords = false;
   // One switch over the keys, in the input's order (the full rewrite keeps that order).
@@ -48,16 +51,26 @@ function plainNode(node: unknown, depth: number, objectDepth: number, budget: Bu
       case 'type':
         out.type = value;
         break;
-      case 'title':
+      // Named stores rather than out[key]: cold code keeps them cheap.
       case 'description':
         if (typeof value !== 'string') return NOT_PLAIN;
-        out[key] = value;
+        out.description = value;
+        break;
+      case 'title':
+        if (typeof value !== 'string') return NOT_PLAIN;
+        out.title = value;
         break;
       case 'minimum':
+        if (!isFiniteNumber(value)) return NOT_PLAIN;
+        out.minimum = value;
+        break;
       case 'maximum':
+        if (!isFiniteNumber(value)) return NOT_PLAIN;
+        out.maximum = value;
+        break;
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-        if (typeof value !== 'number' || !Number.isFinite(value)) return NOT_PLAIN;
+        if (!isFiniteNumber(value)) return NOT_PLAIN;
         out[key] = value;
         break;
       case 'multipleOf':
@@ -106,11 +119,14 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
   if (required === undefined) return NOT_PLAIN;
   const outProperties: JsonSchema = {};
   const optional: string[] = [];
-  for (const name of Object.keys(properties)) {
+  const names = Object.keys(properties);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     if (name === '__proto__' || ++budget.properties > DEFAULT_STRICT_LIMITS.maxProperties) return NOT_PLAIN;
     const child = plainNode(properties[name], depth + 1, objectDepth + 1, budget);
     if (child === NOT_PLAIN) return NOT_PLAIN;
-    if (required.includes(name) || admitsNull(child)) {
+    // A node of this pass has one type: only a "null" one can admit null.
+    if (required.includes(name) || (child.type === 'null' && admitsNull(child))) {
       outProperties[name] = child;
     } else {
       optional.push(name);
@@ -151,11 +167,31 @@ const PRIMITIVE_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'inte
  */
 function nullable(child: JsonSchema): JsonSchema {
   const type = child.type;
+  if (type === 'array') return nullableArray(child);
   if (!PRIMITIVE_TYPES.has(type)) return makeNullable(child);
   child.type = [type, 'null'];
   const members = child.enum as unknown[] | undefined;
   if (members !== undefined && !members.includes(null)) members.push(null);
   return child;
+}
+
+/**
+ * `makeNullable` of an array node this pass has just built (which has no side-table entries):
+ * its title and description on a wrapper, the rest in the first branch of its `anyOf`.
+ */
+function nullableArray(child: JsonSchema): JsonSchema {
+  const wrapper: JsonSchema = {};
+  const inner: JsonSchema = {};
+  for (const key in child) {
+    if (key === 'title' || key === 'description') wrapper[key] = child[key];
+    else inner[key] = child[key];
+  }
+  wrapper.anyOf = [inner, { type: 'null' }];
+  return wrapper;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && value - value === 0;
 }
 
 function isPlainObject(value: unknown): value is JsonSchema {
@@ -166,7 +202,8 @@ function isPlainObject(value: unknown): value is JsonSchema {
 
 function isPrimitiveList(value: unknown): value is Array<string | number | boolean | null> {
   if (!Array.isArray(value)) return false;
-  for (const item of value) {
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
     if (item !== null && typeof item !== 'string' && typeof item !== 'boolean' && !(typeof item === 'number' && Number.isFinite(item))) return false;
   }
   return true;

@@ -6,7 +6,21 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Whether `name` is a valid tool name. */
 export function isValidToolName(name: unknown): name is string {
-  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name);
+  return typeof name === 'string' && matchesToolNamePattern(name);
+}
+
+/**
+ * `TOOL_NAME_PATTERN.test(name)`, as a loop over the characters: names are checked for every tool
+ * defined, and a regular expression runs interpreted for its first calls.
+ */
+function matchesToolNamePattern(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    // a-z, A-Z, 0-9, "_" and "-"
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return false;
+  }
+  return true;
 }
 
 /** Why `name` is not a valid tool name, or `undefined` when it is. */
@@ -14,7 +28,7 @@ export function toolNameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string') return `a tool name must be a string (got ${typeof name})`;
   if (name.length === 0) return 'a tool name must not be empty';
   if (name.length > 64) return `tool name "${name}" is ${name.length} characters long; at most 64 are allowed`;
-  if (!TOOL_NAME_PATTERN.test(name)) {
+  if (!matchesToolNamePattern(name)) {
     return `tool name "${name}" may only contain letters, digits, "_" and "-" (pattern ${TOOL_NAME_PATTERN.source})`;
   }
   return undefined;
