@@ -4,8 +4,8 @@ import { describeParameter } from './decorated-member';
 
 /** What `@Tool` checks about a method's parameters at decoration time. */
 export interface ToolParameterCheck {
-  /** `WeatherTools.getWeather`. */
-  where: string;
+  /** `WeatherTools.getWeather` (built only for a message). */
+  where: () => string;
   parameterCount: number;
   parameters: readonly ParameterMetadata[];
   /**
@@ -23,7 +23,8 @@ const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
  */
 export function checkToolParameters(check: ToolParameterCheck): void {
   if (passesQuickly(check)) return;
-  const { where, parameterCount } = check;
+  const { parameterCount } = check;
+  const where = check.where();
   let known: ReadonlyArray<string | undefined> | undefined;
   const describe = (index: number): string => describeParameter(index, (known ??= check.names()));
   // Parameter decorators run last parameter first; report in source order.

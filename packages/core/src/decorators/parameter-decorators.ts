@@ -1,14 +1,14 @@
 import { UserError } from '../errors/user.error';
 import { FORBIDDEN_ARGUMENT_KEYS } from '../arguments/forbidden-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
-import { copyOptions } from '../metadata/options-copy';
+import { copyOptions, NO_OPTIONS } from '../metadata/options-copy';
 import type { ParamOptions } from '../contracts/tool-options';
 import { assertLegacyDecorator } from './decorator-environment';
 import { assertToolMember, describeClass, describeMethod, describeParameter, parameterNamesOf } from './decorated-member';
 
 type Kind = 'param' | 'args' | 'ctx';
 
-function recordParameter(kind: Kind, label: string, target: object, method: string | symbol | undefined, index: number, extra: { name?: string; options?: ParamOptions } = {}): void {
+function recordParameter(kind: Kind, label: string, target: object, method: string | symbol | undefined, index: number, name?: string, options?: ParamOptions): void {
   assertLegacyDecorator(label, method);
   if (method === undefined) {
     throw new UserError(`${label} on a constructor parameter of ${describeClass(target as Function)}: it only applies to parameters of @Tool methods. Fix: remove it.`);
@@ -16,17 +16,16 @@ function recordParameter(kind: Kind, label: string, target: object, method: stri
   assertToolMember(label, target, method);
   const ctor = (target as { constructor: Function }).constructor;
   if (kind === 'param') {
-    const { name, options = {} } = extra;
     if (typeof name !== 'string' || name.length === 0) {
       throw paramError(target, method, index, "the argument name must be a non-empty string. Fix: @Param('city').");
     }
     if (FORBIDDEN_ARGUMENT_KEYS.has(name)) {
       throw paramError(target, method, index, `"${name}" cannot be an argument name (it is refused to prevent prototype pollution). Fix: choose another name.`);
     }
-    if (typeof options !== 'object' || options === null) {
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw paramError(target, method, index, "options must be an object, e.g. { description: '...' }.");
     }
-    getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: copyOptions(options) });
+    getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: options === undefined ? NO_OPTIONS : copyOptions(options) });
     return;
   }
   getMetadataStorage().collectParameter({ kind, target: ctor, method, index });
@@ -49,7 +48,7 @@ function paramError(target: object, method: string, index: number, problem: stri
  * getWeather(@Param('city', { description: 'City name' }) city: string) { ... }
  */
 export function Param(name: string, options?: ParamOptions): ParameterDecorator {
-  return (target, method, index) => recordParameter('param', '@Param', target, method, index, { name, options });
+  return (target, method, index) => recordParameter('param', '@Param', target, method, index, name, options);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
 import { DESIGN_PARAMTYPES } from '../metadata/metadata-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { checkEmbeddedSchema } from '../metadata/embedded-schema-check';
-import { copyOptions } from '../metadata/options-copy';
+import { copyOptions, NO_OPTIONS } from '../metadata/options-copy';
 import { ToolRecord } from '../metadata/tool-record';
 import type { Tool as ToolObject } from '../contracts/tool';
 import type { ToolOptions } from '../contracts/tool-options';
@@ -42,49 +42,61 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
     assertLegacyDecorator('@Tool', propertyKey);
     if (parameters === undefined) assertReflectMetadata('@Tool');
     assertToolMember('@Tool', target, propertyKey);
-    const where = describeMethod(target, propertyKey);
+    // Built only for a message: @Tool runs once per tool method when classes are defined.
+    const where = (): string => describeMethod(target, propertyKey);
     const descriptor = given ?? Object.getOwnPropertyDescriptor(target, propertyKey);
     if (parameters !== undefined) applyParameterDecorators(parameters, target, propertyKey, where);
     if (typeof descriptor?.value !== 'function') {
-      throw new UserError(`@Tool on ${where}: only methods can be tools (not accessors or fields). Fix: turn it into a method.`);
+      throw new UserError(`@Tool on ${where()}: only methods can be tools (not accessors or fields). Fix: turn it into a method.`);
     }
     if (typeof options !== 'object' || options === null) {
-      throw new UserError(`@Tool on ${where}: options must be an object, e.g. @Tool({ description: '...' }).`);
+      throw new UserError(`@Tool on ${where()}: options must be an object, e.g. @Tool({ description: '...' }).`);
     }
     // Text is checked when it is parsed (when the tool is built), so defining a class stays cheap.
-    if (embedded !== undefined && typeof embedded !== 'string') checkEmbeddedSchema(embedded, `@Tool on ${where}`);
+    if (embedded !== undefined && typeof embedded !== 'string') checkEmbeddedSchema(embedded, `@Tool on ${where()}`);
     const ctor = (target as { constructor: Function }).constructor;
     const storage = getMetadataStorage();
     if (storage.toolsOf(ctor).has(propertyKey)) {
-      throw new UserError(`@Tool on ${where}: the method already has @Tool. Fix: keep one @Tool decorator.`);
+      throw new UserError(`@Tool on ${where()}: the method already has @Tool. Fix: keep one @Tool decorator.`);
     }
 
-    const name = options.name ?? toSnakeCase(propertyKey);
+    const copied = copyOptions(options);
+    const name = copied.name ?? toSnakeCase(propertyKey);
     const problem = toolNameProblem(name);
     if (problem) {
-      throw new UserError(`@Tool on ${where}: ${problem}. Fix: pass a valid name, e.g. @Tool({ name: 'get_weather' }).`);
+      throw new UserError(`@Tool on ${where()}: ${problem}. Fix: pass a valid name, e.g. @Tool({ name: 'get_weather' }).`);
     }
-    if (options.description !== undefined && typeof options.description !== 'string') {
-      throw new UserError(`@Tool on ${where}: description must be a string.`);
-    }
-    if (options.strict !== undefined && typeof options.strict !== 'boolean') {
-      throw new UserError(`@Tool on ${where}: strict must be true or false.`);
-    }
-    const annotations = annotationProblem(options);
-    if (annotations) throw new UserError(`@Tool on ${where}: ${annotations.what}. Fix: ${annotations.fix}.`);
+    if (copied !== NO_OPTIONS) checkOptions(copied, where);
 
     const recorded = storage.parametersOf(ctor, propertyKey);
-    const paramTypes = parameters === undefined ? (readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined) : undefined;
-    const highestIndex = recorded.reduce((max, p) => Math.max(max, p.index), -1);
-    const parameterCount = parameters?.length ?? paramTypes?.length ?? Math.max(descriptor.value.length, highestIndex + 1);
+    let parameterCount: number;
+    let paramTypes: unknown[] | undefined;
+    if (parameters !== undefined) {
+      parameterCount = parameters.length;
+    } else {
+      paramTypes = readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined;
+      parameterCount = paramTypes?.length ?? Math.max(descriptor.value.length, recorded.reduce((max, p) => Math.max(max, p.index), -1) + 1);
+    }
     checkToolParameters({ where, parameterCount, parameters: recorded, names: () => parameterNamesOf(descriptor.value) });
 
     // Without design:paramtypes (esbuild, tsx, Vite emit none) the schema can still come from a
     // manifest or generated module loaded later, before the tool is built: building the tool,
     // not defining the class, fails when no schema is known (see declaredSchemaOf).
 
-    storage.collectTool(new ToolRecord({ target: ctor, method: propertyKey, name, options: copyOptions(options), embedded, paramTypes, parameterCount }));
+    storage.collectTool(new ToolRecord({ target: ctor, method: propertyKey, name, options: copied, embedded, paramTypes, parameterCount }));
   };
+}
+
+/** The checks of `@Tool` options that set anything (most set nothing: see `copyOptions`). */
+function checkOptions(options: ToolOptions, where: () => string): void {
+  if (options.description !== undefined && typeof options.description !== 'string') {
+    throw new UserError(`@Tool on ${where()}: description must be a string.`);
+  }
+  if (options.strict !== undefined && typeof options.strict !== 'boolean') {
+    throw new UserError(`@Tool on ${where()}: strict must be true or false.`);
+  }
+  const annotations = annotationProblem(options);
+  if (annotations) throw new UserError(`@Tool on ${where()}: ${annotations.what}. Fix: ${annotations.fix}.`);
 }
 
 /**
@@ -92,15 +104,15 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
  * order TypeScript's `__decorate` would (last parameter first). A hole is an undecorated
  * parameter, which the parameter check then reports.
  */
-function applyParameterDecorators(parameters: ReadonlyArray<ParameterDecorator | undefined>, target: object, propertyKey: string, where: string): void {
+function applyParameterDecorators(parameters: ReadonlyArray<ParameterDecorator | undefined>, target: object, propertyKey: string, where: () => string): void {
   if (!Array.isArray(parameters)) {
-    throw new UserError(`@Tool on ${where}: the third argument must be the array of the method's parameter decorators (written by the @toolwright/scanner transformer). Fix: rebuild, or leave it out.`);
+    throw new UserError(`@Tool on ${where()}: the third argument must be the array of the method's parameter decorators (written by the @toolwright/scanner transformer). Fix: rebuild, or leave it out.`);
   }
   for (let index = parameters.length - 1; index >= 0; index--) {
     const decorator = parameters[index];
     if (decorator === undefined) continue;
     if (typeof decorator !== 'function') {
-      throw new UserError(`@Tool on ${where}: parameter #${index} of the third argument is not a parameter decorator. Fix: rebuild with the @toolwright/scanner transformer.`);
+      throw new UserError(`@Tool on ${where()}: parameter #${index} of the third argument is not a parameter decorator. Fix: rebuild with the @toolwright/scanner transformer.`);
     }
     decorator(target, propertyKey, index);
   }

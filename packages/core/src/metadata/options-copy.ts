@@ -1,4 +1,5 @@
-const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze({});
+/** The one copy of empty options (compare with it to skip checks of options that set nothing). */
+export const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze({});
 
 /**
  * The copy of decorator options that metadata keeps: a shallow copy, or one shared frozen empty

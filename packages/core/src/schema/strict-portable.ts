@@ -58,9 +58,14 @@ export function portableStrictSchema(schema: JsonSchema, toolName?: string): Por
  *
  * @throws UserError naming `where` when a pointer names no object of the schema or a table is malformed.
  */
-export function restoreStrictSideTables(parameters: JsonSchema, tables: StrictSideTables, where: string): void {
+export function restoreStrictSideTables(parameters: JsonSchema, tables: StrictSideTables, where: string | (() => string)): void {
+  // The common table: only the arguments object had optional properties.
+  if (tables.local === undefined && tables.defaults === undefined && isRootOnly(tables.optional)) {
+    recordOptionalKeys(parameters, tables.optional['']);
+    return;
+  }
   const fail = (what: string): never => {
-    throw new UserError(`The embedded strict schema of ${where} ${what}. Fix: rebuild with the @toolwright/scanner transformer.`);
+    throw new UserError(`The embedded strict schema of ${typeof where === 'string' ? where : where()} ${what}. Fix: rebuild with the @toolwright/scanner transformer.`);
   };
   const nodeAt = (at: string): object => {
     let node: unknown = parameters;
@@ -89,4 +94,17 @@ export function restoreStrictSideTables(parameters: JsonSchema, tables: StrictSi
   const local = entries(tables.local, isRecord, 'local');
   for (const [node, keywords] of local) recordLocalKeywords(node, keywords);
   if (local.length > 0) recordEnforcedSchema(parameters);
+}
+
+/** Whether the table holds one entry, for the root, of names only. */
+function isRootOnly(table: Record<string, string[]> | undefined): table is { '': string[] } {
+  if (typeof table !== 'object' || table === null) return false;
+  let count = 0;
+  for (const key in table) {
+    if (key !== '' || ++count > 1) return false;
+  }
+  const names: unknown = table[''];
+  if (!Array.isArray(names)) return false;
+  for (let i = 0; i < names.length; i++) if (typeof names[i] !== 'string') return false;
+  return count === 1;
 }

@@ -44,5 +44,6 @@ export function assertValidToolName(name: unknown): asserts name is string {
 
 /** `getWeather` → `get_weather`, `getHTTPStatus` → `get_http_status`, `fetchV2` → `fetch_v2`. */
 export function toSnakeCase(name: string): string {
-  return splitCamelCase(name).join('_').replace(/[\s.]+/g, '_').toLowerCase();
+  const joined = splitCamelCase(name).join('_');
+  return (/[\s.]/.test(joined) ? joined.replace(/[\s.]+/g, '_') : joined).toLowerCase();
 }

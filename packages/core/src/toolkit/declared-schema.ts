@@ -34,18 +34,16 @@ const SCAN_FIX =
  * (`design:paramtypes` says `String` for `'celsius' | 'fahrenheit'` and for an optional string
  * alike): otherwise `UserError` naming class, method, parameter and the fix.
  */
-export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, where: string): DeclaredSchema {
+export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, where: () => string): DeclaredSchema {
   const storage = getMetadataStorage();
   const params = storage.parametersOf(declaringClass, tool.method);
   // Embedded text is parsed into a fresh copy that refine may change in place; an embedded or
   // manifest object is shared, so refine copies it first.
-  if (tool.embeddedJson !== undefined) {
-    return { source: 'embedded', ...refine(parseEmbeddedSchema(tool.embeddedJson, where), true, params, where, 'embedded') };
-  }
-  if (tool.embedded !== undefined) return { source: 'embedded', ...refine(tool.embedded, false, params, where, 'embedded') };
+  if (tool.embeddedJson !== undefined) return refine(parseEmbeddedSchema(tool.embeddedJson, where), true, params, where, 'embedded');
+  if (tool.embedded !== undefined) return refine(tool.embedded, false, params, where, 'embedded');
   const manifest = storage.manifestSchemaOf(`${declaringClass.name}.${tool.method}`);
-  if (manifest) return { source: 'manifest', ...refine(manifest, false, params, where, 'manifest') };
-  return { source: 'reflection', parameters: reflectSchema(tool, params, declaringClass, where), dates: [] };
+  if (manifest) return refine(manifest, false, params, where, 'manifest');
+  return { source: 'reflection', parameters: reflectSchema(tool, params, declaringClass, where()), dates: [] };
 }
 
 function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[], declaringClass: Function, where: string): JsonSchema {
@@ -71,31 +69,34 @@ function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[],
   throw new UserError(`${where}: no schema is known for ${what}.${manifest} Fix: ${SCAN_FIX}.`);
 }
 
-function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly ParameterMetadata[], where: string, source: SchemaSource): Omit<DeclaredSchema, 'source'> {
+function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly ParameterMetadata[], where: () => string, source: SchemaSource): DeclaredSchema {
   const parameters = owned ? found.parameters : cloneJson(found.parameters);
-  const named = params.filter((p): p is Extract<ParameterMetadata, { kind: 'param' }> => p.kind === 'param');
-  if (named.length > 0) {
-    const properties = isSchemaObject(parameters.properties) ? parameters.properties : {};
-    const stale = (what: string): never => {
-      throw new UserError(`${where}: the ${source} schema is stale: ${what}. Fix: ${SCAN_FIX}.`);
-    };
-    for (const p of named) {
-      if (!(p.name in properties)) stale(`it has no property for @Param('${p.name}')`);
-      // A strict embedded schema was built with these literal options already applied.
-      if (found.strict) continue;
-      const description = p.options.description ?? found.paramDescriptions?.[p.name];
-      const base = properties[p.name] as JsonSchema;
-      const refined = applyParamOptions(base, p.options);
-      if (description !== undefined && (p.options.description !== undefined || refined.description === undefined)) refined.description = description;
-      properties[p.name] = refined;
-    }
-    const known = new Set(named.map((p) => p.name));
-    for (const key of Object.keys(properties)) if (!known.has(key)) stale(`it has a property "${key}" that no @Param binds`);
+  const properties = isSchemaObject(parameters.properties) ? parameters.properties : {};
+  const stale = (what: string): never => {
+    throw new UserError(`${where()}: the ${source} schema is stale: ${what}. Fix: ${SCAN_FIX}.`);
+  };
+  let named = 0;
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    if (p.kind !== 'param') continue;
+    named++;
+    if (!Object.prototype.hasOwnProperty.call(properties, p.name)) stale(`it has no property for @Param('${p.name}')`);
+    // A strict embedded schema was built with these literal options already applied.
+    if (found.strict) continue;
+    const description = p.options.description ?? found.paramDescriptions?.[p.name];
+    const refined = applyParamOptions(properties[p.name] as JsonSchema, p.options);
+    if (description !== undefined && (p.options.description !== undefined || refined.description === undefined)) refined.description = description;
+    properties[p.name] = refined;
+  }
+  // @Param names are unique (checked by @Tool), so as many properties as names means no other.
+  if (named > 0 && Object.keys(properties).length !== named) {
+    const extra = Object.keys(properties).find((key) => !params.some((p) => p.kind === 'param' && p.name === key));
+    stale(`it has a property "${extra}" that no @Param binds`);
   }
   const dates = owned ? (found.dates ?? []) : [...(found.dates ?? [])];
-  if (found.strict === undefined) return { parameters, description: found.description, dates };
+  if (found.strict === undefined) return { source, parameters, description: found.description, dates };
   restoreStrictSideTables(parameters, found.strict, where);
-  return { parameters, description: found.description, dates, strict: true };
+  return { source, parameters, description: found.description, dates, strict: true };
 }
 
 /** Merges `@Param` options into a property schema (options win). */

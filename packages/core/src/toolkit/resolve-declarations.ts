@@ -44,6 +44,10 @@ export function resolveDeclarations(ctor: Function): ResolvedToolkit {
     }
   });
   const classEnhancers = [...chain].reverse().flatMap((cls) => storage.enhancersOf(cls).filter((e) => e.method === undefined));
+  // Most toolkits have no enhancer at all: then every tool shares the empty list.
+  if (chain.every((cls) => storage.enhancersOf(cls).length === 0)) {
+    return { toolkit, declarations: found.map(({ tool, depth }) => ({ tool, declaringClass: chain[depth], enhancers: NO_ENHANCERS })) };
+  }
   const declarations = found.map(({ tool, depth }) => {
     // Method-level enhancers count from the declaring class and from nearer (undecorated) overrides.
     const methodEnhancers = chain

@@ -72,12 +72,13 @@ function build(ctor: Function): ToolBlueprint[] {
   const byName = new Map<string, string>();
   return declarations.map(({ tool, declaringClass, enhancers }) => {
     const source = `${ctor.name}.${tool.method}`;
-    const where = declaringClass === ctor ? `@Tool ${source}` : `@Tool ${source} (inherited from ${declaringClass.name})`;
+    // Built only for a message.
+    const where = (): string => (declaringClass === ctor ? `@Tool ${source}` : `@Tool ${source} (inherited from ${declaringClass.name})`);
     const name = prefix + tool.name;
     const problem = toolNameProblem(name);
-    if (problem) throw new UserError(`${where}: with the toolkit prefix "${prefix}", ${problem}. Fix: shorten the prefix or the tool name.`);
+    if (problem) throw new UserError(`${where()}: with the toolkit prefix "${prefix}", ${problem}. Fix: shorten the prefix or the tool name.`);
     const clash = byName.get(name);
-    if (clash) throw new UserError(`${where}: the tool name "${name}" is also used by ${clash}. Fix: give one of them another name with @Tool({ name }).`);
+    if (clash) throw new UserError(`${where()}: the tool name "${name}" is also used by ${clash}. Fix: give one of them another name with @Tool({ name }).`);
     byName.set(name, source);
 
     const declared = declaredSchemaOf(tool, declaringClass, where);
@@ -91,11 +92,11 @@ function build(ctor: Function): ToolBlueprint[] {
       // runs for every source, and a schema ajv cannot compile still fails as ToolDefinitionError.
       if (declared.source !== 'embedded') assertValidParametersSchema(declared.parameters, name);
       if (declared.strict && !strict) {
-        throw new UserError(`${where}: the embedded schema was made strict at build time, but the tool says strict: false. Fix: rebuild with the @toolwright/scanner transformer.`);
+        throw new UserError(`${where()}: the embedded schema was made strict at build time, but the tool says strict: false. Fix: rebuild with the @toolwright/scanner transformer.`);
       }
       parameters = declared.strict ? declared.parameters : strict ? toStrictSchema(declared.parameters, { toolName: name }) : looseCopy(declared.parameters);
     } catch (error) {
-      if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`, error.toolName, error.path);
+      if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where()}: ${error.message}`, error.toolName, error.path);
       throw error;
     }
     const params = getMetadataStorage().parametersOf(declaringClass, tool.method);
