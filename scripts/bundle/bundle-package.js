@@ -10,6 +10,7 @@ const { isStale, removePreviousOutputs, writeRecord } = require('./bundle-record
 const { vendoredOf, buildVendored, vendoredPlugin, linkVendored } = require('./vendor');
 const { planLazyModules, buildLazyCommonJs, repointVirtualSources } = require('./lazy-build');
 const { inlineLazyPlugin } = require('./lazy-modules');
+const { LAZY_EXPORTS_FILE } = require('./lazy-exports');
 
 const SCANNER_TRANSFORMER = path.join(__dirname, '..', '..', 'packages', 'scanner', 'dist', 'transformer.js');
 
@@ -26,6 +27,7 @@ async function bundlePackage(packageDir, options) {
   const schemaTransformer = /\btoolwright build\b/.test(manifest.scripts?.build ?? '');
   const distDir = path.join(packageDir, 'dist');
   const inputs = [path.join(packageDir, 'src'), path.join(packageDir, 'package.json'), path.join(packageDir, 'tsconfig.json'), __dirname];
+  if (fs.existsSync(path.join(packageDir, LAZY_EXPORTS_FILE))) inputs.push(path.join(packageDir, LAZY_EXPORTS_FILE));
   if (schemaTransformer) inputs.push(SCANNER_TRANSFORMER);
   const vendored = vendoredOf(manifest.name);
   for (const id of vendored) inputs.push(require.resolve(`${id}/package.json`, { paths: [packageDir] }));

@@ -15,6 +15,7 @@ const esbuild = require('esbuild');
 const { buildEsm, buildCjs, COMMON } = require('./formats');
 const { externalSpecifiersPlugin } = require('./external-specifiers');
 const { TOKEN, lazyModulesOf, resolveSource, lazyRequirePlugin, linkLazy, repointStagedMaps } = require('./lazy-modules');
+const { lazyExportsOf, lazyExportPlugin, deferLazyReexports } = require('./lazy-exports');
 
 /** The entry that carries the namespaces lazy code imports, and the name of that export. */
 const BARREL_ENTRY = 'internal';
@@ -22,7 +23,7 @@ const BARREL_EXPORT = '__toolwrightEagerModules';
 const BARREL_PATH = 'toolwright-barrel:internal';
 
 /**
- * @typedef {{ lazy: Map<string, string>, shared: string[], exportNames: Map<string, string[]>, entries: Array<{ name: string, source: string }>, barrel: import('esbuild').Plugin, esmBarrel: import('esbuild').Plugin, barrelSource: string, keyOf: (source: string) => string }} LazyPlan
+ * @typedef {{ lazy: Map<string, string>, lazyPlugins: import('esbuild').Plugin[], shared: string[], exportNames: Map<string, string[]>, entries: Array<{ name: string, source: string }>, barrel: import('esbuild').Plugin, esmBarrel: import('esbuild').Plugin, barrelSource: string, keyOf: (source: string) => string }} LazyPlan
  */
 
 /**
@@ -32,11 +33,13 @@ const BARREL_PATH = 'toolwright-barrel:internal';
  * @returns {Promise<LazyPlan | undefined>} `entries` with the `internal` entry served with its barrel export, by the `barrel` plugin
  */
 async function planLazyModules({ srcDir, entries, plugins }) {
-  const lazy = lazyModulesOf(srcDir);
+  const lazyExports = lazyExportsOf(path.dirname(srcDir));
+  const lazy = new Map([...lazyModulesOf(srcDir), ...lazyExports]);
   if (lazy.size === 0) return undefined;
   const barrelEntry = entries.find((entry) => entry.name === BARREL_ENTRY);
   if (!barrelEntry) throw new Error(`${srcDir}: lazily required modules need an "${BARREL_ENTRY}" entry (./internal in the exports map) to reach the rest of the package through`);
-  const withLazy = [...plugins, lazyRequirePlugin(lazy)];
+  const lazyPlugins = [lazyRequirePlugin(lazy), lazyExportPlugin(new Set(entries.map((entry) => entry.source)), lazyExports)];
+  const withLazy = [...plugins, ...lazyPlugins];
 
   const eager = await bundledInputs(entries.map((entry) => entry.source), withLazy, srcDir, () => undefined);
   const misplaced = [...lazy.keys()].filter((source) => eager.has(source));
@@ -53,6 +56,7 @@ async function planLazyModules({ srcDir, entries, plugins }) {
   const sharedList = [...shared].sort();
   return {
     lazy,
+    lazyPlugins,
     shared: sharedList,
     exportNames: await exportNamesOf(sharedList, withLazy, srcDir),
     keyOf,
@@ -93,7 +97,7 @@ function repointVirtualSources(plan, srcDir, files) {
  * @returns {Promise<string[]>} absolute paths of the .cjs outputs
  */
 async function buildLazyCommonJs(plan, { distDir, srcDir, plugins }) {
-  const withLazy = [...plugins, lazyRequirePlugin(plan.lazy)];
+  const withLazy = [...plugins, ...plan.lazyPlugins];
   const stageDir = path.join(distDir, '.cjs-stage');
   fs.rmSync(stageDir, { recursive: true, force: true });
   try {
@@ -106,6 +110,7 @@ async function buildLazyCommonJs(plan, { distDir, srcDir, plugins }) {
       chunkNames: 'chunks/lazy-[hash]',
     });
     const cjsFiles = await buildCjs({ distDir, esmDir: stageDir, esmFiles: [...staged.files, ...lazyStaged.files] });
+    for (const entry of plan.entries) deferLazyReexports(path.join(distDir, `${entry.name}.cjs`));
     linkLazy(distDir, cjsFiles);
     repointStagedMaps(distDir, stageDir, cjsFiles);
     return cjsFiles;

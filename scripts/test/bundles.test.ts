@@ -143,6 +143,27 @@ describe('the package bundles', () => {
     expect(result.afterResume).toEqual(expect.arrayContaining(['state/run-state-parse.cjs', 'state/state-signing.cjs']));
   });
 
+  it('load the modules core\'s CommonJS entry only re-exports (lazy-exports.json) when one of their exports is first read', () => {
+    const result = probe('cjs', `
+      const lazyLoaded = () => Object.keys(nodeRequire.cache).filter((file) => file.includes('/packages/core/dist/lazy/')).map((file) => file.replace(/.*\\/dist\\/lazy\\//, '')).filter((file) => !file.startsWith('chunks/')).sort();
+      const core = await load('@toolwright/core');
+      const names = Object.keys(core);
+      const atImport = lazyLoaded();
+      const Store = core.MemoryRunStore;
+      const afterStore = lazyLoaded();
+      const tool = core.defineTool({ name: 'ask', description: 'Ask.', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, needsApproval: true, invoke: () => 'ok' });
+      const agent = new core.Agent({ name: 'a', tools: [tool], model: new core.ScriptedModel([{ toolCalls: [{ name: 'ask', arguments: { q: 'hi' } }] }, { text: 'done' }]) });
+      const run = await new core.Runner().run(agent, 'go');
+      out({ listed: ['Runner', 'RunState', 'MemoryRunStore', 'parseToolArguments'].every((name) => names.includes(name)), atImport, afterStore, store: typeof new Store().save, paused: run.state instanceof core.RunState, same: core.Runner === core.Runner, args: core.parseToolArguments(tool, '{"q":"x"}') });`) as Record<string, unknown>;
+    expect(result.listed).toBe(true);
+    expect(result.atImport).toEqual([]);
+    expect(result.afterStore).toEqual(['stores/memory-run-store.cjs']);
+    expect(result.store).toBe('function');
+    expect(result.paused).toBe(true);
+    expect(result.same).toBe(true);
+    expect(result.args).toEqual({ q: 'x' });
+  });
+
   it('share one metadata registry between the CommonJS and the ES module copy of core', () => {
     const result = probe('cjs', `
       require('reflect-metadata');

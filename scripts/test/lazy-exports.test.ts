@@ -1,0 +1,62 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+// The bundle scripts are plain CommonJS modules of the repository, not part of a package.
+const { deferLazyReexports, lazyExportsOf } = require('../bundle/lazy-exports') as {
+  deferLazyReexports: (file: string) => void;
+  lazyExportsOf: (packageDir: string) => Map<string, string>;
+};
+
+describe('lazy exports (scripts/bundle/lazy-exports.js)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-lazy-exports-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const write = (name: string, text: string): string => {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  it('turn an entry\'s re-export of a lazy module into a load on first read', () => {
+    write('lazy/runner.js', 'exports.loads = (exports.loads || 0) + 1; exports.Runner = class Runner {}; globalThis.__loaded = (globalThis.__loaded || 0) + 1;');
+    const entry = write('index.js', [
+      'var index_exports = {};',
+      'Object.defineProperty(index_exports, "Runner", { get: () => import_runner.Runner, enumerable: true });',
+      'module.exports = index_exports;',
+      'var import_runner = require("__toolwright_lazy__/runner.js");',
+    ].join('\n'));
+    deferLazyReexports(entry);
+    const text = fs.readFileSync(entry, 'utf8').replace('"__toolwright_lazy__/runner.js"', JSON.stringify(path.join(dir, 'lazy/runner.js')));
+    fs.writeFileSync(entry, text);
+    const g = globalThis as { __loaded?: number };
+    g.__loaded = 0;
+    const api = require(entry) as { Runner: Function };
+    expect(g.__loaded).toBe(0);
+    expect(api.Runner.name).toBe('Runner');
+    expect(api.Runner).toBe(api.Runner);
+    expect(g.__loaded).toBe(1);
+  });
+
+  it('refuse a lazy module the entry reads anywhere but in its export getters', () => {
+    const entry = write('index.js', [
+      'var index_exports = {};',
+      'Object.defineProperty(index_exports, "Runner", { get: () => import_runner.Runner, enumerable: true });',
+      'var import_runner = require("__toolwright_lazy__/runner.js");',
+      'console.log(import_runner.Runner.name);',
+    ].join('\n'));
+    expect(() => deferLazyReexports(entry)).toThrow(/import_runner .* is read outside the export getters, so it cannot load lazily/);
+  });
+
+  it('name a listed path that is no source file', () => {
+    write('src/a.ts', 'export const a = 1;');
+    write('lazy-exports.json', JSON.stringify(['a.ts', 'missing.ts']));
+    expect(() => lazyExportsOf(dir)).toThrow(/"missing\.ts" names no TypeScript file/);
+    write('lazy-exports.json', JSON.stringify(['a.ts']));
+    expect([...lazyExportsOf(dir).values()]).toEqual(['lazy/a']);
+  });
+});
