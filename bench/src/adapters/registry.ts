@@ -22,7 +22,9 @@ export const ADAPTERS: readonly AdapterEntry[] = [
   {
     id: 'toolwright',
     label: 'Toolwright',
-    importSpecifiers: ['reflect-metadata', '@toolwright/core'],
+    // A program whose tools are defined with defineTool, or whose decorators the scanner's
+    // transformer compiled, needs no reflect-metadata; the Import scenario times it too, apart.
+    importSpecifiers: ['@toolwright/core'],
     packages: ['@toolwright/core', '@toolwright/scanner', 'ajv', 'typescript'],
     load: () => (require('./toolwright.adapter') as typeof import('./toolwright.adapter')).toolwrightAdapter as Adapter,
   },

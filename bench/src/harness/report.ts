@@ -65,6 +65,7 @@ export function rows(results: BenchResults): Row[] {
   return [
     { scenario: 'Import', metric: 'require() in a fresh process, ms', figure: s('import_ms'), target: { text: '≤ 20', met: (v) => v <= 20 } },
     { scenario: 'Import', metric: 'import() (ES modules) in a fresh process, ms', figure: s('import_esm_ms') },
+    { scenario: 'Import', metric: 'reflect-metadata, then @toolwright/core (decorators compiled without the transformer), ms', figure: s('import_reflect_ms') },
     { scenario: 'Import', metric: '@toolwright/openai after core, ms', figure: s('import_openai_ms') },
     { scenario: 'Import', metric: '@toolwright/nestjs after core and Nest, ms', figure: s('import_nestjs_ms') },
     { scenario: 'Define (JSON schemas)', metric: '1,000 tools from JSON schemas + the wire JSON, cold, ms', figure: s('define_schemas_ms'), target: { text: '≤ 25', met: (v) => v <= 25 } },

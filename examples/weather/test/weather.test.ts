@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { toolsOf, type Tool } from '@toolwright/core';
 import { getMetadataStorage } from '@toolwright/core/internal';
-import { embeddedForm, scanTools } from '@toolwright/scanner';
+import { embeddedSchemaText, scanTools } from '@toolwright/scanner';
 import { WeatherTools } from '../src/weather-tools';
 
 const root = path.join(__dirname, '..');
@@ -39,8 +39,9 @@ describe('the weather example', () => {
     expectGolden('embedded.json', Object.fromEntries(scanned.map((tool) => [tool.key, tool.schema])));
     const storage = getMetadataStorage();
     for (const tool of scanned) {
-      // The transformer leaves out paramDescriptions already merged into the properties.
-      expect(storage.toolsOf(WeatherTools).get(tool.methodName)?.embedded).toEqual(embeddedForm(tool.schema));
+      // The strict form where strictness is known at build time (literal options), else the loose
+      // one without the paramDescriptions already merged into the properties.
+      expect(storage.toolsOf(WeatherTools).get(tool.methodName)?.embedded).toEqual(JSON.parse(embeddedSchemaText(tool.schema, { strict: tool.strict && tool.literalOptions })));
     }
   });
 

@@ -35,8 +35,8 @@ describe('a class whose tools have only @Tool, @Param and @Ctx, compiled by the 
     expect(direct).toMatch(/static \{\n\s*\(0, core_1\.Tool\)\(\{ readOnly: true \}, '\{"parameters":\{"type":"object".*', \[\(0, core_1\.Param\)\('a', \{ minimum: 0 \}\), \(0, core_1\.Param\)\('b'\)\]\)\(this\.prototype, "add"\);/);
     expect(direct).toContain(`[(0, core_1.Ctx)(), (0, core_1.Param)('shout')])(this.prototype, "who-am-i");`);
     expect(emitted).not.toContain('DirectTools.prototype');
-    // Only MixedTools' three methods (below) go through __decorate and get the metadata.
-    expect(emitted.match(/__metadata\("design:paramtypes"/g)).toHaveLength(3);
+    // Only MixedTools' three methods and ForeignTools' one (below) go through __decorate and get the metadata.
+    expect(emitted.match(/__metadata\("design:paramtypes", \[String\]\)/g)).toHaveLength(4);
   });
 
   it('embeds the loose schema where the options do not fix strictness at build time', () => {
@@ -71,6 +71,14 @@ describe('a class whose tools have only @Tool, @Param and @Ctx, compiled by the 
     expect(tools.map((tool) => tool.needsApproval)).toEqual([false, true, false]);
   });
 
+  it('leaves a class alone when it has a decorator of another library', () => {
+    expect(classText(emitted, 'ForeignTools')).not.toContain('static {');
+    expect(emitted).toMatch(/__decorate\(\[\n\s*\(0, core_1\.Tool\)\(void 0, '[^\n]*'\),\n\s*__param\(0, \(0, core_1\.Param\)\('x'\)\),/);
+    expect(emitted).toContain('], ForeignTools.prototype, "only", null);');
+    const { ForeignTools } = load('direct');
+    expect(toolsOf(new ForeignTools()).map((tool) => tool.name)).toEqual(['only']);
+  });
+
   it('works below ES2022, where TypeScript lowers the static block', () => {
     const { js: lowered } = compileFixture(path.join(fixtures, 'tsconfig.es2019.json'), path.join(fixtures, 'dist', 'es2019'), (program) => [transformer(program)]);
     expect(lowered.get('direct-tools')).not.toContain('static {');
@@ -84,7 +92,7 @@ describe('a class whose tools have only @Tool, @Param and @Ctx, compiled by the 
     const { tools } = scanTools(fixtureProgram(tsconfig), { includeFile: (file) => file.endsWith('direct-tools.ts') });
     const plain = load('direct-plain');
     const viaTransformer = load('direct');
-    expect(loadSchemaManifest(buildManifest(tools) as never)).toBe(7);
+    expect(loadSchemaManifest(buildManifest(tools) as never)).toBe(8);
     try {
       expect(shown(toolsOf(new viaTransformer.DirectTools()))).toEqual(shown(toolsOf(new plain.DirectTools())));
       expect(shown(toolsOf(new viaTransformer.MixedTools()))).toEqual(shown(toolsOf(new plain.MixedTools())));

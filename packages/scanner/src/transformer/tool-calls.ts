@@ -12,7 +12,8 @@ export interface ToolCall {
    * `@Param` or `@Ctx`, and the same holds for every `@Tool` method of its class: the transformer
    * then applies them directly in a static block, without TypeScript's `__decorate` and
    * `design:*` metadata (see `direct-application.ts`). All or none of a class, so that its tools
-   * are registered, and listed, in declaration order.
+   * are registered, and listed, in declaration order; none in a class with a decorator of another
+   * library (a Nest provider's pipes read the `design:paramtypes` of its methods).
    */
   direct: boolean;
 }
@@ -28,7 +29,7 @@ export function toolCallEnds(sourceFile: ts.SourceFile, tools: ReadonlyMap<strin
   if (tools.size === 0) return calls;
   for (const [declaration, { key }] of classKeysOf(sourceFile)) {
     const found: ToolCall[] = [];
-    let allDirect = true;
+    let allDirect = decoratorCalls(declaration).every(({ call }) => coreDecoratorName(call, sourceFile, coreModules) !== undefined);
     for (const member of declaration.members) {
       const decorators = decoratorCalls(member);
       const decorator = decorators.find(({ call }) => coreDecoratorName(call, sourceFile, coreModules) === 'Tool');
