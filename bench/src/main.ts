@@ -136,7 +136,7 @@ async function main(): Promise<number> {
     // Toolwright's integrations, each after the core a program has already loaded.
     for (let r = 0; r < reps.import; r++) {
       // With reflect-metadata first: what decorators compiled without the transformer need.
-      await runTask(collector, 'import', { kind: 'import-module', adapter: 'toolwright', specifiers: ['reflect-metadata', '@toolwright/core'], metric: 'import_reflect_ms' }, options, 60_000);
+      await runTask(collector, 'import', { kind: 'import-module', adapter: 'toolwright', specifiers: ['reflect-metadata', '@toolwright/core'], metric: 'import_reflect_ms', timeAll: true }, options, 60_000);
       for (const [module, metric] of [['@toolwright/openai', 'import_openai_ms'], ['@toolwright/nestjs', 'import_nestjs_ms']] as const) {
         const specifiers = ['reflect-metadata', '@toolwright/core', ...(module === '@toolwright/nestjs' ? ['@nestjs/common', '@nestjs/core'] : []), module];
         await runTask(collector, 'import', { kind: 'import-module', adapter: 'toolwright', specifiers, metric }, options, 60_000);

@@ -52,12 +52,7 @@ export function hasUnionWithConstraints(schema: JsonSchema): boolean {
   return false;
 }
 
-/** A value for messages: `null`, `an array`, a quoted string, or its text. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value)}` : String(value);
-}
+export { describeValue } from './describe-value';
 
 /** Small stable numbers for objects (keys of derived definitions), assigned on first sight. */
 export class ObjectIds {

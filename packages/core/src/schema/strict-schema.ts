@@ -4,7 +4,7 @@ import type { JsonSchema } from '../contracts/json-schema';
 import { isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS, type StrictSchemaLimits } from './strict-limits';
 import { plainStrictSchema } from './strict-plain';
-import { describeValue } from './strict-refusals';
+import { describeValue } from './describe-value';
 
 /**
  * The general rewrite (references, unions, `allOf`, keywords moved into descriptions), about a
