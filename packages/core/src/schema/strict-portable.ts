@@ -1,4 +1,5 @@
 import { UserError } from '../errors/user.error';
+import { textOf, type LazyText } from '../util/lazy-text';
 import type { JsonSchema } from '../contracts/json-schema';
 import { pointer, pointerSegments } from './json-pointer';
 import { localKeywordsOf, recordEnforcedSchema, recordLocalKeywords } from './strict-local-schema';
@@ -58,16 +59,17 @@ export function portableStrictSchema(schema: JsonSchema, toolName?: string): Por
  *
  * @throws UserError naming `where` when a pointer names no object of the schema or a table is malformed.
  */
-export function restoreStrictSideTables(parameters: JsonSchema, tables: StrictSideTables, where: string | (() => string)): void {
+export function restoreStrictSideTables(parameters: JsonSchema, tables: StrictSideTables, where: LazyText): void {
   // The common table: only the arguments object had optional properties.
   if (tables.local === undefined && tables.defaults === undefined && isRootOnly(tables.optional)) {
     recordOptionalKeys(parameters, tables.optional['']);
     return;
   }
   const fail = (what: string): never => {
-    throw new UserError(`The embedded strict schema of ${typeof where === 'string' ? where : where()} ${what}. Fix: rebuild with the @toolwright/scanner transformer.`);
+    throw new UserError(`The embedded strict schema of ${textOf(where)} ${what}. Fix: rebuild with the @toolwright/scanner transformer.`);
   };
   const nodeAt = (at: string): object => {
+    if (at !== '' && !at.startsWith('/')) fail(`names "${at}", which is not a JSON pointer`);
     let node: unknown = parameters;
     for (const segment of pointerSegments(at)) {
       node = typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;

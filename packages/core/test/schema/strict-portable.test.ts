@@ -51,5 +51,11 @@ describe('a strict schema computed at build time (portableStrictSchema) and rest
     );
     expect(() => restoreStrictSideTables(portable.parameters, { optional: { '': 'tags' as never } }, 'A.m')).toThrow(/"optional" entry at "" of the wrong shape/);
     expect(() => restoreStrictSideTables(portable.parameters, { local: [] as never }, 'A.m')).toThrow(/"local" that is not an object/);
+    // Strange pointers: not a pointer, the prototype, past a leaf, an array element.
+    expect(() => restoreStrictSideTables(portable.parameters, { optional: { properties: ['x'] } }, 'A.m')).toThrow(/names "properties", which is not a JSON pointer/);
+    expect(() => restoreStrictSideTables(portable.parameters, { local: { '/__proto__': { minLength: 1 } } }, 'A.m')).toThrow(/names "\/__proto__", which is no object/);
+    expect(() => restoreStrictSideTables(portable.parameters, { optional: { '/properties/name/type/0/x': ['y'] } }, 'A.m')).toThrow(UserError);
+    expect(() => restoreStrictSideTables(portable.parameters, { optional: { '/required': ['y'] } }, 'A.m')).toThrow(/no object of its schema/);
+    expect(({} as Record<string, unknown>).minLength).toBeUndefined();
   });
 });
