@@ -1,11 +1,12 @@
 import { UserError } from '../errors/user.error';
+import { textOf, type LazyText } from '../util/lazy-text';
 import { isSchemaObject } from '../schema/schema-utils';
 import type { EmbeddedToolSchema } from './embedded-schema';
 
 /** Throws `UserError` unless `value` has the shape of an {@link EmbeddedToolSchema}. */
-export function checkEmbeddedSchema(value: unknown, where: string | (() => string)): asserts value is EmbeddedToolSchema {
+export function checkEmbeddedSchema(value: unknown, where: LazyText): asserts value is EmbeddedToolSchema {
   const fail = (what: string): never => {
-    throw new UserError(`The embedded schema of ${typeof where === 'string' ? where : where()} ${what}. Fix: regenerate it with \`toolwright scan\` or the transformer.`);
+    throw new UserError(`The embedded schema of ${textOf(where)} ${what}. Fix: regenerate it with \`toolwright scan\` or the transformer.`);
   };
   if (!isSchemaObject(value)) fail('must be an object { parameters, description?, paramDescriptions?, dates? }');
   const v = value as Record<string, unknown>;

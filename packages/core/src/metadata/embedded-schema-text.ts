@@ -1,4 +1,5 @@
 import { UserError } from '../errors/user.error';
+import { textOf, type LazyText } from '../util/lazy-text';
 import type { EmbeddedToolSchema } from './embedded-schema';
 import { checkEmbeddedSchema } from './embedded-schema-check';
 
@@ -13,13 +14,13 @@ import { checkEmbeddedSchema } from './embedded-schema-check';
  *
  * @throws UserError naming `where` when the text is not JSON or not an embedded schema.
  */
-export function parseEmbeddedSchema(text: string, where: string | (() => string)): EmbeddedToolSchema {
+export function parseEmbeddedSchema(text: string, where: LazyText): EmbeddedToolSchema {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new UserError(
-      `The embedded schema of ${typeof where === 'string' ? where : where()} is not valid JSON (${(error as Error).message}). Fix: rebuild with the @toolwright/scanner transformer or \`toolwright build\`.`,
+      `The embedded schema of ${textOf(where)} is not valid JSON (${(error as Error).message}). Fix: rebuild with the @toolwright/scanner transformer or \`toolwright build\`.`,
     );
   }
   checkEmbeddedSchema(value, where);

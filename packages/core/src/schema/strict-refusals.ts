@@ -52,8 +52,6 @@ export function hasUnionWithConstraints(schema: JsonSchema): boolean {
   return false;
 }
 
-export { describeValue } from './describe-value';
-
 /** Small stable numbers for objects (keys of derived definitions), assigned on first sight. */
 export class ObjectIds {
   private readonly ids = new WeakMap<object, number>();

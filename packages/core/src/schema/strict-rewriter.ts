@@ -10,7 +10,8 @@ import { ANNOTATIONS } from './strict-keywords';
 import type { StrictSchemaLimits } from './strict-limits';
 import { recordEnforcedSchema } from './strict-local-schema';
 import { StrictNodeWriter } from './strict-node-writer';
-import { checkStrictKeywords, describeValue, hasUnionWithConstraints, isConstraint, ObjectIds, strictFailure, unconstrainedFailure } from './strict-refusals';
+import { describeValue } from './describe-value';
+import { checkStrictKeywords, hasUnionWithConstraints, isConstraint, ObjectIds, strictFailure, unconstrainedFailure } from './strict-refusals';
 
 const CONFLICT_FIX = 'make the combined schemas agree (allOf members, a $ref and the keywords beside it, a union and the constraints beside it)';
 
