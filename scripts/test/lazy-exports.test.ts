@@ -22,14 +22,17 @@ describe('lazy exports (scripts/bundle/lazy-exports.js)', () => {
     return file;
   };
 
+  /** An entry as esbuild emits it for `export { Runner } from` a lazy module, plus one line. */
+  const entryReexportingRunner = (line: string): string => write('index.js', [
+    'var index_exports = {};',
+    'Object.defineProperty(index_exports, "Runner", { get: () => import_runner.Runner, enumerable: true });',
+    line,
+    'var import_runner = require("__toolwright_lazy__/runner.js");',
+  ].join('\n'));
+
   it('turn an entry\'s re-export of a lazy module into a load on first read', () => {
     write('lazy/runner.js', 'exports.loads = (exports.loads || 0) + 1; exports.Runner = class Runner {}; globalThis.__loaded = (globalThis.__loaded || 0) + 1;');
-    const entry = write('index.js', [
-      'var index_exports = {};',
-      'Object.defineProperty(index_exports, "Runner", { get: () => import_runner.Runner, enumerable: true });',
-      'module.exports = index_exports;',
-      'var import_runner = require("__toolwright_lazy__/runner.js");',
-    ].join('\n'));
+    const entry = entryReexportingRunner('module.exports = index_exports;');
     deferLazyReexports(entry);
     const text = fs.readFileSync(entry, 'utf8').replace('"__toolwright_lazy__/runner.js"', JSON.stringify(path.join(dir, 'lazy/runner.js')));
     fs.writeFileSync(entry, text);
@@ -43,12 +46,7 @@ describe('lazy exports (scripts/bundle/lazy-exports.js)', () => {
   });
 
   it('refuse a lazy module the entry reads anywhere but in its export getters', () => {
-    const entry = write('index.js', [
-      'var index_exports = {};',
-      'Object.defineProperty(index_exports, "Runner", { get: () => import_runner.Runner, enumerable: true });',
-      'var import_runner = require("__toolwright_lazy__/runner.js");',
-      'console.log(import_runner.Runner.name);',
-    ].join('\n'));
+    const entry = entryReexportingRunner('console.log(import_runner.Runner.name);');
     expect(() => deferLazyReexports(entry)).toThrow(/import_runner .* is read outside the export getters, so it cannot load lazily/);
   });
 
