@@ -11,6 +11,7 @@ const { vendoredOf, buildVendored, vendoredPlugin, linkVendored } = require('./v
 const { planLazyModules, buildLazyCommonJs, repointVirtualSources } = require('./lazy-build');
 const { inlineLazyPlugin } = require('./lazy-modules');
 const { LAZY_EXPORTS_FILE } = require('./lazy-exports');
+const { assertNoMutableExports, settleExports } = require('./settle-exports');
 
 const SCANNER_TRANSFORMER = path.join(__dirname, '..', '..', 'packages', 'scanner', 'dist', 'transformer.js');
 
@@ -40,6 +41,7 @@ async function bundlePackage(packageDir, options) {
     : [];
   if (vendored.length > 0) plugins.unshift(vendoredPlugin(vendored));
   const srcDir = path.join(packageDir, 'src');
+  assertNoMutableExports(srcDir);
   // A package with lazily required modules gets its CommonJS files from a build of its own
   // (lazy-build.js); the others' are converted from the ES modules file by file.
   const lazyPlan = await planLazyModules({ srcDir, entries, plugins });
@@ -50,6 +52,7 @@ async function bundlePackage(packageDir, options) {
     ? await buildLazyCommonJs(lazyPlan, { distDir, srcDir, plugins })
     : await buildCjs({ distDir, esmDir: distDir, esmFiles: esm.files });
   if (lazyPlan) repointVirtualSources(lazyPlan, srcDir, [...esm.files, ...cjsFiles]);
+  for (const file of cjsFiles) settleExports(file);
   const names = entries.map((entry) => entry.name);
   writeEsmDeclarations(distDir, names, esm.defaultExports);
 

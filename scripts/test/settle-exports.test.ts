@@ -1,0 +1,96 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+// The bundle scripts are plain CommonJS modules of the repository, not part of a package.
+const { settleExports, assertNoMutableExports } = require('../bundle/settle-exports') as {
+  settleExports: (file: string) => void;
+  assertNoMutableExports: (srcDir: string) => void;
+};
+
+describe('settled exports (scripts/bundle/settle-exports.js)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-settle-exports-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const write = (name: string, text: string): string => {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  /** A CommonJS output as esbuild writes it: export getters, wrapped again by __toCommonJS. */
+  const output = (): string => write('index.cjs', [
+    '"use strict";',
+    'var __defProp = Object.defineProperty;',
+    'var __getOwnPropDesc = Object.getOwnPropertyDescriptor;',
+    'var __getOwnPropNames = Object.getOwnPropertyNames;',
+    'var __hasOwnProp = Object.prototype.hasOwnProperty;',
+    'var __export = (target, all) => {',
+    '  for (var name2 in all)',
+    '    __defProp(target, name2, { get: all[name2], enumerable: true });',
+    '};',
+    'var __copyProps = (to, from, except, desc) => {',
+    '  if (from && typeof from === "object" || typeof from === "function") {',
+    '    for (let key of __getOwnPropNames(from))',
+    '      if (!__hasOwnProp.call(to, key) && key !== except)',
+    '        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });',
+    '  }',
+    '  return to;',
+    '};',
+    'var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);',
+    'var index_exports = {};',
+    '__export(index_exports, {',
+    '  Late: () => Late,',
+    '  Runner: () => import_runner_load().Runner,',
+    '  helper: () => import_chunk.helper',
+    '});',
+    'module.exports = __toCommonJS(index_exports);',
+    'var import_chunk = { helper: () => 42 };',
+    'globalThis.__runnerLoads = 0;',
+    'var import_runner_load = () => (globalThis.__runnerLoads++, { Runner: class Runner {} });',
+    'var Late = class Late {};',
+    '//# sourceMappingURL=index.cjs.map',
+    '',
+  ].join('\n'));
+
+  it('turn getters into read-only values once the body has run, and leave lazy getters alone', () => {
+    const file = output();
+    const lines = fs.readFileSync(file, 'utf8').split('\n').length;
+    settleExports(file);
+    const text = fs.readFileSync(file, 'utf8');
+    // Mapped lines keep their numbers: only lines before the source map comment are added.
+    expect(text.split('\n').slice(0, lines - 2)).toEqual(fs.readFileSync(file, 'utf8').split('\n').slice(0, lines - 2));
+    expect(text.trimEnd().endsWith('//# sourceMappingURL=index.cjs.map')).toBe(true);
+    const api = require(file) as Record<string, unknown>;
+    const g = globalThis as { __runnerLoads?: number };
+    expect(g.__runnerLoads).toBe(0);
+    const late = Object.getOwnPropertyDescriptor(api, 'Late');
+    expect(late).toEqual({ value: expect.any(Function), enumerable: true, writable: false, configurable: false });
+    expect((api.helper as () => number)()).toBe(42);
+    expect(Object.getOwnPropertyDescriptor(api, 'Runner')?.get).toEqual(expect.any(Function));
+    expect(typeof api.Runner).toBe('function');
+    expect(g.__runnerLoads).toBe(1);
+  });
+
+  it('refuse an output whose helpers esbuild changed, and an unexpected export line', () => {
+    const file = output();
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('{ get: all[name2], enumerable: true }', '{ get: all[name2] }'));
+    expect(() => settleExports(file)).toThrow(/esbuild's helper changed/);
+    const other = output();
+    fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace('  Late: () => Late,', '  Late: () => { return Late; },'));
+    expect(() => settleExports(other)).toThrow(/unexpected line in the __export block of index_exports/);
+  });
+
+  it('refuse sources exporting a binding that can change after load', () => {
+    write('src/ok.ts', 'let counter = 0;\nexport function next() { return ++counter; }\nexport { next as advance };\n');
+    expect(() => assertNoMutableExports(path.join(dir, 'src'))).not.toThrow();
+    write('src/deep/bad.ts', 'export let current = 1;\n');
+    expect(() => assertNoMutableExports(path.join(dir, 'src'))).toThrow(/bad\.ts: exports "current"/);
+    fs.writeFileSync(path.join(dir, 'src/deep/bad.ts'), 'let current = 1;\nexport { current as now };\n');
+    expect(() => assertNoMutableExports(path.join(dir, 'src'))).toThrow(/bad\.ts: exports "current"/);
+  });
+});
