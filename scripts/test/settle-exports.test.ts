@@ -57,7 +57,7 @@ describe('settled exports (scripts/bundle/settle-exports.js)', () => {
     '',
   ].join('\n'));
 
-  it('turn getters into read-only values once the body has run, and leave lazy getters alone', () => {
+  it('turn getters into values once the body has run, and leave lazy getters alone', () => {
     const file = output();
     const lines = fs.readFileSync(file, 'utf8').split('\n').length;
     settleExports(file);
@@ -68,18 +68,17 @@ describe('settled exports (scripts/bundle/settle-exports.js)', () => {
     const api = require(file) as Record<string, unknown>;
     const g = globalThis as { __runnerLoads?: number };
     expect(g.__runnerLoads).toBe(0);
-    const late = Object.getOwnPropertyDescriptor(api, 'Late');
-    expect(late).toEqual({ value: expect.any(Function), enumerable: true, writable: false, configurable: false });
+    // A plain value, as TypeScript's own CommonJS output has it (`exports.Late = Late`).
+    expect(Object.getOwnPropertyDescriptor(api, 'Late')).toEqual({ value: expect.any(Function), enumerable: true, writable: true, configurable: true });
+    expect(Object.keys(api)).toEqual(['Late', 'Runner', 'helper']);
+    expect(api.__esModule).toBe(true);
     expect((api.helper as () => number)()).toBe(42);
     expect(Object.getOwnPropertyDescriptor(api, 'Runner')?.get).toEqual(expect.any(Function));
     expect(typeof api.Runner).toBe('function');
     expect(g.__runnerLoads).toBe(1);
   });
 
-  it('refuse an output whose helpers esbuild changed, and an unexpected export line', () => {
-    const file = output();
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('{ get: all[name2], enumerable: true }', '{ get: all[name2] }'));
-    expect(() => settleExports(file)).toThrow(/esbuild's helper changed/);
+  it('refuse an export line it does not know (esbuild changed its output)', () => {
     const other = output();
     fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace('  Late: () => Late,', '  Late: () => { return Late; },'));
     expect(() => settleExports(other)).toThrow(/unexpected line in the __export block of index_exports/);
