@@ -27,7 +27,7 @@ export { TOOLWRIGHT_DIAGNOSTIC_CODE } from './diagnostics/compiler-diagnostic';
 export const name = 'toolwright-schema-transformer';
 
 /** Bumped whenever the emitted code or the diagnostics change, so ts-jest's cache is invalidated. */
-export const version = '5';
+export const version = '6';
 
 /** The part of ts-jest's `TsCompiler` the transformer uses. */
 export interface TsJestCompilerLike {

@@ -32,8 +32,11 @@ describe('a class whose tools have only @Tool, @Param and @Ctx, compiled by the 
 
   it('applies the decorators in a static block: no __decorate, __param or design:* metadata for its methods', () => {
     const direct = classText(emitted, 'DirectTools');
-    expect(direct).toMatch(/static \{\n\s*\(0, core_1\.Tool\)\(\{ readOnly: true \}, '\{"parameters":\{"type":"object".*', \[\(0, core_1\.Param\)\('a', \{ minimum: 0 \}\), \(0, core_1\.Param\)\('b'\)\]\)\(this\.prototype, "add"\);/);
-    expect(direct).toContain(`[(0, core_1.Ctx)(), (0, core_1.Param)('shout')])(this.prototype, "who-am-i");`);
+    // Each callee and the prototype are read once, into constants of the block.
+    expect(direct).toMatch(/static \{\n\s*const Param_1 = core_1\.Param, Tool_1 = core_1\.Tool, Ctx_1 = core_1\.Ctx, prototype_1 = this\.prototype;\n/);
+    expect(direct).toMatch(/\n\s*Tool_1\(\{ readOnly: true \}, '\{"parameters":\{"type":"object".*', \[Param_1\('a', \{ minimum: 0 \}\), Param_1\('b'\)\]\)\(prototype_1, "add"\);/);
+    expect(direct.match(/core_1\.(Tool|Param|Ctx)\b/g)).toHaveLength(3);
+    expect(direct).toContain(`[Ctx_1(), Param_1('shout')])(prototype_1, "who-am-i");`);
     expect(emitted).not.toContain('DirectTools.prototype');
     // Only MixedTools' three methods and ForeignTools' one (below) go through __decorate and get the metadata.
     expect(emitted.match(/__metadata\("design:paramtypes", \[String\]\)/g)).toHaveLength(4);

@@ -10,7 +10,6 @@ import { METADATA_STORAGE_KEY } from './metadata-keys';
  * from here later and never inside a decorator.
  */
 export class MetadataStorage {
-  private readonly definitions: MetadataDefinition[] = [];
   private readonly toolkits = new Map<Function, ToolkitMetadata>();
   private readonly tools = new Map<Function, Map<string, ToolMetadata>>();
   private readonly parameters = new Map<Function, Map<string, ParameterMetadata[]>>();
@@ -18,6 +17,14 @@ export class MetadataStorage {
   private readonly hidden = new Map<Function, HiddenToolsMetadata[]>();
   private readonly manifest = new Map<string, EmbeddedToolSchema>();
   private generationCounter = 0;
+  /**
+   * The parameter list of the method decorated last. Parameter decorators of one method run one
+   * after the other (last parameter first), so all but the first find their list here instead of
+   * in two maps: cold code pays for every map operation, thousands of times at start-up.
+   */
+  private lastTarget: Function | undefined;
+  private lastMethod: string | undefined;
+  private lastList: ParameterMetadata[] | undefined;
 
   /**
    * Bumped when registered schemas change (a manifest is loaded, or `clear()`); caches of built
@@ -29,38 +36,45 @@ export class MetadataStorage {
 
   /** Records a `@Toolkit` class decoration. */
   collectToolkit(definition: ToolkitMetadata): void {
-    this.record(definition);
     this.toolkits.set(definition.target, definition);
   }
 
   /** Records a `@Tool` method decoration. */
   collectTool(definition: ToolMetadata): void {
-    this.record(definition);
     mapOf(this.tools, definition.target).set(definition.method, definition);
     // Parameter decorators run before the method's @Tool: its parameter list is complete now.
     // Keep an exact-size copy rather than the list grown by push, which holds spare capacity.
-    const list = this.parameters.get(definition.target)?.get(definition.method);
-    if (list !== undefined) this.parameters.get(definition.target)?.set(definition.method, list.slice());
+    const byMethod = this.parameters.get(definition.target);
+    const list = byMethod?.get(definition.method);
+    if (byMethod !== undefined && list !== undefined) byMethod.set(definition.method, list.slice());
+    this.forgetLastParameters();
   }
 
   /** Records a `@Param`, `@Args` or `@Ctx` parameter decoration. */
   collectParameter(definition: ParameterMetadata): void {
-    this.record(definition);
+    if (this.lastList !== undefined && this.lastTarget === definition.target && this.lastMethod === definition.method) {
+      this.lastList.push(definition);
+      return;
+    }
     const byMethod = mapOf(this.parameters, definition.target);
-    const list = byMethod.get(definition.method) ?? [];
+    let list = byMethod.get(definition.method);
+    if (list === undefined) {
+      list = [];
+      byMethod.set(definition.method, list);
+    }
     list.push(definition);
-    byMethod.set(definition.method, list);
+    this.lastTarget = definition.target;
+    this.lastMethod = definition.method;
+    this.lastList = list;
   }
 
   /** Records a guardrail, interceptor or approval decoration on a class or method. */
   collectEnhancer(definition: EnhancerMetadata): void {
-    this.record(definition);
     listOf(this.enhancers, definition.target).push(definition);
   }
 
   /** Records a `@HideTool` class decoration. */
   collectHiddenTools(definition: HiddenToolsMetadata): void {
-    this.record(definition);
     listOf(this.hidden, definition.target).push(definition);
   }
 
@@ -110,25 +124,36 @@ export class MetadataStorage {
     return this.toolkits.has(target) || this.tools.has(target);
   }
 
-  /** Every definition recorded, in order (for tools and diagnostics). */
+  /**
+   * Every definition recorded (for diagnostics): toolkits, tools, parameters, enhancers and
+   * hidden tools, in that order, each kind in the order it was recorded. Built when asked: a list
+   * kept while classes are defined cost every decoration a push.
+   */
   allDefinitions(): readonly MetadataDefinition[] {
-    return this.definitions;
+    const out: MetadataDefinition[] = [...this.toolkits.values()];
+    for (const byMethod of this.tools.values()) out.push(...byMethod.values());
+    for (const byMethod of this.parameters.values()) for (const list of byMethod.values()) out.push(...list);
+    for (const list of this.enhancers.values()) out.push(...list);
+    for (const list of this.hidden.values()) out.push(...list);
+    return out;
   }
 
   /** Forgets everything (for tests). */
   clear(): void {
-    this.definitions.length = 0;
     this.toolkits.clear();
     this.tools.clear();
     this.parameters.clear();
     this.enhancers.clear();
     this.hidden.clear();
     this.manifest.clear();
+    this.forgetLastParameters();
     this.generationCounter++;
   }
 
-  private record(definition: MetadataDefinition): void {
-    this.definitions.push(definition);
+  private forgetLastParameters(): void {
+    this.lastTarget = undefined;
+    this.lastMethod = undefined;
+    this.lastList = undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { splitCamelCase } from '../util/camel-case';
+import { joinCamelCase } from '../util/camel-case';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 
 /** What a tool name must match (the OpenAI function-name rule). */
@@ -42,6 +42,6 @@ export function assertValidToolName(name: unknown): asserts name is string {
 
 /** `getWeather` → `get_weather`, `getHTTPStatus` → `get_http_status`, `fetchV2` → `fetch_v2`. */
 export function toSnakeCase(name: string): string {
-  const joined = splitCamelCase(name).join('_');
+  const joined = joinCamelCase(name, '_');
   return (/[\s.]/.test(joined) ? joined.replace(/[\s.]+/g, '_') : joined).toLowerCase();
 }

@@ -7,6 +7,7 @@
  * most of a cold start (measured: half the time for 1,000 names in a fresh process).
  */
 const CAMEL_BOUNDARY = /(?<=[A-Z])(?=[A-Z][a-z])|(?<=[a-z0-9])(?=[A-Z])/;
+const CAMEL_BOUNDARIES = new RegExp(CAMEL_BOUNDARY.source, 'g');
 
 /**
  * Splits an identifier at its camelCase boundaries, keeping every other character (`_`, `-`,
@@ -16,4 +17,12 @@ const CAMEL_BOUNDARY = /(?<=[A-Z])(?=[A-Z][a-z])|(?<=[a-z0-9])(?=[A-Z])/;
  */
 export function splitCamelCase(identifier: string): string[] {
   return identifier.split(CAMEL_BOUNDARY);
+}
+
+/**
+ * `splitCamelCase(identifier).join(separator)`, without the list: `getHTTPStatus` with `_` →
+ * `get_HTTP_Status`.
+ */
+export function joinCamelCase(identifier: string, separator: string): string {
+  return identifier.replace(CAMEL_BOUNDARIES, separator);
 }

@@ -25,6 +25,9 @@ describe('splitCamelCase and toSnakeCase', () => {
     grow('', 4);
     const disagreeing = identifiers.filter((id) => JSON.stringify(splitCamelCase(id)) !== JSON.stringify(id.split(BOUNDARY)));
     expect(disagreeing).toEqual([]);
+    // toSnakeCase inserts "_" at the same boundaries (one replace, no list).
+    const snake = (id: string): string => id.split(BOUNDARY).join('_').replace(/[\s.]+/g, '_').toLowerCase();
+    expect(identifiers.filter((id) => toSnakeCase(id) !== snake(id))).toEqual([]);
     expect(identifiers.length).toBeGreaterThan(38_000);
   });
 
