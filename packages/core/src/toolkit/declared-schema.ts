@@ -72,15 +72,12 @@ function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[],
 function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly ParameterMetadata[], where: () => string, source: SchemaSource): DeclaredSchema {
   const parameters = owned ? found.parameters : cloneJson(found.parameters);
   const properties = isSchemaObject(parameters.properties) ? parameters.properties : {};
-  const stale = (what: string): never => {
-    throw new UserError(`${where()}: the ${source} schema is stale: ${what}. Fix: ${SCAN_FIX}.`);
-  };
   let named = 0;
   for (let i = 0; i < params.length; i++) {
     const p = params[i];
     if (p.kind !== 'param') continue;
     named++;
-    if (!Object.prototype.hasOwnProperty.call(properties, p.name)) stale(`it has no property for @Param('${p.name}')`);
+    if (!Object.prototype.hasOwnProperty.call(properties, p.name)) throw staleSchema(where, source, `it has no property for @Param('${p.name}')`);
     // A strict embedded schema was built with these literal options already applied.
     if (found.strict) continue;
     const description = p.options.description ?? found.paramDescriptions?.[p.name];
@@ -91,12 +88,19 @@ function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly Para
   // @Param names are unique (checked by @Tool), so as many properties as names means no other.
   if (named > 0 && Object.keys(properties).length !== named) {
     const extra = Object.keys(properties).find((key) => !params.some((p) => p.kind === 'param' && p.name === key));
-    stale(`it has a property "${extra}" that no @Param binds`);
+    throw staleSchema(where, source, `it has a property "${extra}" that no @Param binds`);
   }
-  const dates = owned ? (found.dates ?? []) : [...(found.dates ?? [])];
+  const dates = found.dates === undefined ? NO_DATES : owned ? found.dates : [...found.dates];
   if (found.strict === undefined) return { source, parameters, description: found.description, dates };
   restoreStrictSideTables(parameters, found.strict, where);
   return { source, parameters, description: found.description, dates, strict: true };
+}
+
+/** What most schemas declare of `Date` values: nothing (shared, only ever read). */
+const NO_DATES: string[] = Object.freeze([]) as unknown as string[];
+
+function staleSchema(where: () => string, source: SchemaSource, what: string): UserError {
+  return new UserError(`${where()}: the ${source} schema is stale: ${what}. Fix: ${SCAN_FIX}.`);
 }
 
 /** Merges `@Param` options into a property schema (options win). */

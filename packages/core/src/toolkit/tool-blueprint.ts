@@ -103,13 +103,17 @@ function build(ctor: Function): ToolBlueprint[] {
     // Sized up front (every parameter below the count is decorated, as @Tool checked): filling
     // an empty array by index would leave it with spare capacity, held for the tool's lifetime.
     const slots: ParameterSlot[] = new Array<ParameterSlot>(Math.max(tool.parameterCount, params.length));
-    for (const p of params) {
+    let checkedDto: Function | undefined;
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
       if (p.kind === 'param') slots[p.index] = paramSlot(p.name);
       else if (p.kind === 'ctx') slots[p.index] = CTX_SLOT;
       else {
         const type = tool.paramTypes?.[p.index];
         const dto = typeof type === 'function' && type !== Object ? type : undefined;
-        slots[p.index] = { kind: 'args', dto, validate: dto !== undefined && needsClassValidator(dto) };
+        const validate = dto !== undefined && needsClassValidator(dto);
+        slots[p.index] = { kind: 'args', dto, validate };
+        if (validate && checkedDto === undefined) checkedDto = dto;
       }
     }
     const blueprint: ToolBlueprint = {
@@ -125,8 +129,7 @@ function build(ctor: Function): ToolBlueprint[] {
       datePaths: declared.dates.length === 0 ? NO_DATE_PATHS : compileDatePointers(declared.dates),
       enhancers,
     };
-    const checked = slots.find((s) => s?.kind === 'args' && s.validate);
-    if (checked?.kind === 'args' && checked.dto !== undefined) blueprint.argumentCheck = dtoArgumentCheck(checked.dto, blueprint.datePaths);
+    if (checkedDto !== undefined) blueprint.argumentCheck = dtoArgumentCheck(checkedDto, blueprint.datePaths);
     return blueprint;
   });
 }
