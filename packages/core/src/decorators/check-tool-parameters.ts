@@ -22,7 +22,7 @@ const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
  * with `@Param`; `@Param` names unique. Throws `UserError` naming class, method and parameter.
  */
 export function checkToolParameters(check: ToolParameterCheck): void {
-  if (passesQuickly(check)) return;
+  if (parametersPlainlyValid(check.parameterCount, check.parameters)) return;
   const { parameterCount } = check;
   const where = check.where();
   let known: ReadonlyArray<string | undefined> | undefined;
@@ -78,10 +78,11 @@ export function checkToolParameters(check: ToolParameterCheck): void {
 /**
  * Whether the parameters plainly pass every rule, checked without allocating: each index below
  * the count decorated once, at most one `@Args` and then no `@Param`, unique `@Param` names. It
- * runs for every `@Tool` at class definition; anything else (including a failure) goes through
- * the full check, which builds the messages.
+ * runs for every `@Tool` at class definition (`@Tool` calls it before it builds the arguments of
+ * {@link checkToolParameters}); anything else, including a failure, goes through the full check,
+ * which builds the messages.
  */
-function passesQuickly({ parameterCount, parameters }: ToolParameterCheck): boolean {
+export function parametersPlainlyValid(parameterCount: number, parameters: readonly ParameterMetadata[]): boolean {
   if (parameters.length !== parameterCount) return false;
   let args = 0;
   let params = 0;

@@ -9,11 +9,15 @@ import { assertToolMember, describeClass, describeMethod, describeParameter, par
 type Kind = 'param' | 'args' | 'ctx';
 
 function recordParameter(kind: Kind, label: string, target: object, method: string | symbol | undefined, index: number, name?: string, options?: ParamOptions): void {
-  assertLegacyDecorator(label, method);
-  if (method === undefined) {
-    throw new UserError(`${label} on a constructor parameter of ${describeClass(target as Function)}: it only applies to parameters of @Tool methods. Fix: remove it.`);
+  // One test for the common case, a parameter of a string-named instance method; the checks in
+  // the branch explain anything else (they run for every parameter of every tool otherwise).
+  if (typeof method !== 'string' || typeof target === 'function') {
+    assertLegacyDecorator(label, method);
+    if (method === undefined) {
+      throw new UserError(`${label} on a constructor parameter of ${describeClass(target as Function)}: it only applies to parameters of @Tool methods. Fix: remove it.`);
+    }
+    assertToolMember(label, target, method);
   }
-  assertToolMember(label, target, method);
   const ctor = (target as { constructor: Function }).constructor;
   if (kind === 'param') {
     if (typeof name !== 'string' || name.length === 0) {

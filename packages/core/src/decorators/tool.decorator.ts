@@ -9,7 +9,7 @@ import type { Tool as ToolObject } from '../contracts/tool';
 import type { ToolOptions } from '../contracts/tool-options';
 import { annotationProblem } from '../tool/tool-annotations';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
-import { checkToolParameters } from './check-tool-parameters';
+import { checkToolParameters, parametersPlainlyValid } from './check-tool-parameters';
 import { assertLegacyDecorator, assertReflectMetadata, readDesignMetadata } from './decorator-environment';
 import { assertToolMember, describeMethod, parameterNamesOf } from './decorated-member';
 
@@ -37,11 +37,13 @@ export type Tool<TContext = any> = ToolObject<TContext>;
  * @Tool({ timeoutMs: 10_000 })
  * getWeather(@Param('city') city: string) { ... }
  */
-export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | string, parameters?: ReadonlyArray<ParameterDecorator | undefined>): MethodDecorator {
+export function Tool(options?: ToolOptions, embedded?: EmbeddedToolSchema | string, parameters?: ReadonlyArray<ParameterDecorator | undefined>): MethodDecorator {
   return (target: object, propertyKey: string | symbol, given?: PropertyDescriptor): void => {
-    assertLegacyDecorator('@Tool', propertyKey);
+    if (typeof propertyKey !== 'string' || typeof target === 'function') {
+      assertLegacyDecorator('@Tool', propertyKey);
+      assertToolMember('@Tool', target, propertyKey);
+    }
     if (parameters === undefined) assertReflectMetadata('@Tool');
-    assertToolMember('@Tool', target, propertyKey);
     // Built only for a message: @Tool runs once per tool method when classes are defined.
     const where = (): string => describeMethod(target, propertyKey);
     const descriptor = given ?? Object.getOwnPropertyDescriptor(target, propertyKey);
@@ -49,7 +51,7 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
     if (typeof descriptor?.value !== 'function') {
       throw new UserError(`@Tool on ${where()}: only methods can be tools (not accessors or fields). Fix: turn it into a method.`);
     }
-    if (typeof options !== 'object' || options === null) {
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new UserError(`@Tool on ${where()}: options must be an object, e.g. @Tool({ description: '...' }).`);
     }
     // Text is checked when it is parsed (when the tool is built), so defining a class stays cheap.
@@ -60,7 +62,8 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
       throw new UserError(`@Tool on ${where()}: the method already has @Tool. Fix: keep one @Tool decorator.`);
     }
 
-    const copied = copyOptions(options);
+    // Absent options (what the transformer passes for `@Tool()`) allocate nothing.
+    const copied = options === undefined ? NO_OPTIONS : copyOptions(options);
     const name = copied.name ?? toSnakeCase(propertyKey);
     const problem = toolNameProblem(name);
     if (problem) {
@@ -77,7 +80,9 @@ export function Tool(options: ToolOptions = {}, embedded?: EmbeddedToolSchema | 
       paramTypes = readDesignMetadata(DESIGN_PARAMTYPES, target, propertyKey) as unknown[] | undefined;
       parameterCount = paramTypes?.length ?? Math.max(descriptor.value.length, recorded.reduce((max, p) => Math.max(max, p.index), -1) + 1);
     }
-    checkToolParameters({ where, parameterCount, parameters: recorded, names: () => parameterNamesOf(descriptor.value) });
+    if (!parametersPlainlyValid(parameterCount, recorded)) {
+      checkToolParameters({ where, parameterCount, parameters: recorded, names: () => parameterNamesOf(descriptor.value) });
+    }
 
     // Without design:paramtypes (esbuild, tsx, Vite emit none) the schema can still come from a
     // manifest or generated module loaded later, before the tool is built: building the tool,

@@ -40,8 +40,12 @@ export function assertValidToolName(name: unknown): asserts name is string {
   }
 }
 
+// Module constants: a regular expression literal makes a new object each time it is evaluated.
+const SEPARATOR = /[\s.]/;
+const SEPARATORS = /[\s.]+/g;
+
 /** `getWeather` → `get_weather`, `getHTTPStatus` → `get_http_status`, `fetchV2` → `fetch_v2`. */
 export function toSnakeCase(name: string): string {
   const joined = joinCamelCase(name, '_');
-  return (/[\s.]/.test(joined) ? joined.replace(/[\s.]+/g, '_') : joined).toLowerCase();
+  return (SEPARATOR.test(joined) ? joined.replace(SEPARATORS, '_') : joined).toLowerCase();
 }
