@@ -1,6 +1,6 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { useScratchDir } from '../../test-support/scratch-dir';
 
 // The bundle scripts are plain CommonJS modules of the repository, not part of a package.
 const { deferLazyReexports, lazyExportsOf } = require('../bundle/lazy-exports') as {
@@ -9,18 +9,8 @@ const { deferLazyReexports, lazyExportsOf } = require('../bundle/lazy-exports') 
 };
 
 describe('lazy exports (scripts/bundle/lazy-exports.js)', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-lazy-exports-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  const write = (name: string, text: string): string => {
-    const file = path.join(dir, name);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-    return file;
-  };
+  const scratch = useScratchDir('toolwright-lazy-exports-');
+  const { write } = scratch;
 
   /** An entry as esbuild emits it for `export { Runner } from` a lazy module, plus one line. */
   const entryReexportingRunner = (line: string): string => write('index.js', [
@@ -34,7 +24,7 @@ describe('lazy exports (scripts/bundle/lazy-exports.js)', () => {
     write('lazy/runner.js', 'exports.loads = (exports.loads || 0) + 1; exports.Runner = class Runner {}; globalThis.__loaded = (globalThis.__loaded || 0) + 1;');
     const entry = entryReexportingRunner('module.exports = index_exports;');
     deferLazyReexports(entry);
-    const text = fs.readFileSync(entry, 'utf8').replace('"__toolwright_lazy__/runner.js"', JSON.stringify(path.join(dir, 'lazy/runner.js')));
+    const text = fs.readFileSync(entry, 'utf8').replace('"__toolwright_lazy__/runner.js"', JSON.stringify(path.join(scratch.path, 'lazy/runner.js')));
     fs.writeFileSync(entry, text);
     const g = globalThis as { __loaded?: number };
     g.__loaded = 0;
@@ -53,8 +43,8 @@ describe('lazy exports (scripts/bundle/lazy-exports.js)', () => {
   it('name a listed path that is no source file', () => {
     write('src/a.ts', 'export const a = 1;');
     write('lazy-exports.json', JSON.stringify(['a.ts', 'missing.ts']));
-    expect(() => lazyExportsOf(dir)).toThrow(/"missing\.ts" names no TypeScript file/);
+    expect(() => lazyExportsOf(scratch.path)).toThrow(/"missing\.ts" names no TypeScript file/);
     write('lazy-exports.json', JSON.stringify(['a.ts']));
-    expect([...lazyExportsOf(dir).values()]).toEqual(['lazy/a']);
+    expect([...lazyExportsOf(scratch.path).values()]).toEqual(['lazy/a']);
   });
 });

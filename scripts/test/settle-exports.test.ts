@@ -1,6 +1,6 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { useScratchDir } from '../../test-support/scratch-dir';
 
 // The bundle scripts are plain CommonJS modules of the repository, not part of a package.
 const { settleExports, assertNoMutableExports } = require('../bundle/settle-exports') as {
@@ -9,18 +9,8 @@ const { settleExports, assertNoMutableExports } = require('../bundle/settle-expo
 };
 
 describe('settled exports (scripts/bundle/settle-exports.js)', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-settle-exports-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  const write = (name: string, text: string): string => {
-    const file = path.join(dir, name);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-    return file;
-  };
+  const scratch = useScratchDir('toolwright-settle-exports-');
+  const { write } = scratch;
 
   /** A CommonJS output as esbuild writes it: export getters, wrapped again by __toCommonJS. */
   const output = (): string => write('index.cjs', [
@@ -86,10 +76,10 @@ describe('settled exports (scripts/bundle/settle-exports.js)', () => {
 
   it('refuse sources exporting a binding that can change after load', () => {
     write('src/ok.ts', 'let counter = 0;\nexport function next() { return ++counter; }\nexport { next as advance };\n');
-    expect(() => assertNoMutableExports(path.join(dir, 'src'))).not.toThrow();
+    expect(() => assertNoMutableExports(path.join(scratch.path, 'src'))).not.toThrow();
     write('src/deep/bad.ts', 'export let current = 1;\n');
-    expect(() => assertNoMutableExports(path.join(dir, 'src'))).toThrow(/bad\.ts: exports "current"/);
-    fs.writeFileSync(path.join(dir, 'src/deep/bad.ts'), 'let current = 1;\nexport { current as now };\n');
-    expect(() => assertNoMutableExports(path.join(dir, 'src'))).toThrow(/bad\.ts: exports "current"/);
+    expect(() => assertNoMutableExports(path.join(scratch.path, 'src'))).toThrow(/bad\.ts: exports "current"/);
+    write('src/deep/bad.ts', 'let current = 1;\nexport { current as now };\n');
+    expect(() => assertNoMutableExports(path.join(scratch.path, 'src'))).toThrow(/bad\.ts: exports "current"/);
   });
 });
