@@ -34,30 +34,28 @@ export function resolveDeclarations(ctor: Function): ResolvedToolkit {
   const decided = new Set<string>();
   const hidden = new Set<string>();
   const found: Array<{ tool: ToolMetadata; depth: number }> = [];
-  // Most toolkits have no enhancer at all: then every tool shares the empty list, and the
-  // declarations are made as they are found.
-  const plain = chain.every((cls) => storage.enhancersOf(cls).length === 0);
-  const declarations: ResolvedDeclaration[] = [];
   chain.forEach((cls, depth) => {
     for (const h of storage.hiddenToolsOf(cls)) for (const name of h.names) hidden.add(name);
     for (const [method, tool] of storage.toolsOf(cls)) {
       if (decided.has(method)) continue;
       decided.add(method);
       if (hidden.has(method) || hidden.has(tool.name)) continue;
-      if (plain) declarations.push({ tool, declaringClass: cls, enhancers: NO_ENHANCERS });
-      else found.push({ tool, depth });
+      found.push({ tool, depth });
     }
   });
-  if (plain) return { toolkit, declarations };
   const classEnhancers = [...chain].reverse().flatMap((cls) => storage.enhancersOf(cls).filter((e) => e.method === undefined));
-  for (const { tool, depth } of found) {
+  // Most toolkits have no enhancer at all: then every tool shares the empty list.
+  if (chain.every((cls) => storage.enhancersOf(cls).length === 0)) {
+    return { toolkit, declarations: found.map(({ tool, depth }) => ({ tool, declaringClass: chain[depth], enhancers: NO_ENHANCERS })) };
+  }
+  const declarations = found.map(({ tool, depth }) => {
     // Method-level enhancers count from the declaring class and from nearer (undecorated) overrides.
     const methodEnhancers = chain
       .slice(0, depth + 1)
       .reverse()
       .flatMap((cls) => storage.enhancersOf(cls).filter((e) => e.method === tool.method));
     const enhancers = classEnhancers.length + methodEnhancers.length === 0 ? NO_ENHANCERS : [...classEnhancers, ...methodEnhancers];
-    declarations.push({ tool, declaringClass: chain[depth], enhancers });
-  }
+    return { tool, declaringClass: chain[depth], enhancers };
+  });
   return { toolkit, declarations };
 }
