@@ -1,6 +1,6 @@
 import { ScriptedModel } from '@toolwright/core';
-import { OpenAIResponsesModel } from '@toolwright/openai';
-import { createModel, DEFAULT_OPENAI_MODEL } from '../src/model/create-model';
+import { DEFAULT_OPENAI_MODEL, OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
+import { createModel } from '../src/model/create-model';
 
 describe('createModel', () => {
   it('runs on ScriptedModel without OPENAI_API_KEY', () => {
@@ -12,7 +12,11 @@ describe('createModel', () => {
   it('runs on the OpenAI Responses API with a key, OPENAI_MODEL or the default model', () => {
     const withDefault = createModel({ OPENAI_API_KEY: 'sk-test' });
     expect(withDefault.model).toBeInstanceOf(OpenAIResponsesModel);
-    expect(withDefault.description).toBe(`OpenAI Responses API, model ${DEFAULT_OPENAI_MODEL}`);
-    expect(createModel({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-4.1' }).description).toBe('OpenAI Responses API, model gpt-4.1');
+    expect(withDefault.description).toBe(`Running on ${DEFAULT_OPENAI_MODEL} via the Responses API at api.openai.com.`);
+    expect(createModel({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-4.1' }).description).toBe('Running on gpt-4.1 via the Responses API at api.openai.com.');
+  });
+
+  it('runs on Chat Completions when OPENAI_BASE_URL points at another server', () => {
+    expect(createModel({ OPENAI_API_KEY: 'unused', OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }).model).toBeInstanceOf(OpenAIChatCompletionsModel);
   });
 });

@@ -1,5 +1,5 @@
-import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
-import { createModel, DEFAULT_OPENAI_MODEL } from '../../../examples/demo/src/model';
+import { DEFAULT_OPENAI_MODEL, OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
+import { createModel } from '../../../examples/demo/src/model';
 
 describe('the demo createModel()', () => {
   it('uses ScriptedModel without OPENAI_API_KEY', () => {
