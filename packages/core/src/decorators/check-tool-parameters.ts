@@ -20,9 +20,10 @@ const LABEL = { param: '@Param', args: '@Args', ctx: '@Ctx' } as const;
 /**
  * Every parameter has exactly one of `@Param`/`@Args`/`@Ctx`; at most one `@Args`, never mixed
  * with `@Param`; `@Param` names unique. Throws `UserError` naming class, method and parameter.
+ * The full check, which builds its messages: `@Tool` runs it only for parameters that
+ * {@link parametersPlainlyValid} does not pass.
  */
 export function checkToolParameters(check: ToolParameterCheck): void {
-  if (parametersPlainlyValid(check.parameterCount, check.parameters)) return;
   const { parameterCount } = check;
   const where = check.where();
   let known: ReadonlyArray<string | undefined> | undefined;

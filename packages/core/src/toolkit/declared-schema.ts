@@ -13,12 +13,15 @@ import { describeParameter, parameterNamesOf } from '../decorators/decorated-mem
 /** Where a tool's schema came from. */
 export type SchemaSource = 'embedded' | 'manifest' | 'reflection';
 
+/** What most schemas declare of `Date` values: nothing (shared, only ever read). */
+const NO_DATES: readonly string[] = Object.freeze([]);
+
 /** The loose schema of a declared tool, refined by `@Param` options, and where it came from. */
 export interface DeclaredSchema {
   source: SchemaSource;
   parameters: JsonSchema;
   description?: string;
-  dates: string[];
+  dates: readonly string[];
   /** `parameters` is already strict (embedded so by the transformer), its side tables restored: used as is. */
   strict?: true;
 }
@@ -43,7 +46,7 @@ export function declaredSchemaOf(tool: ToolMetadata, declaringClass: Function, w
   if (tool.embedded !== undefined) return refine(tool.embedded, false, params, where, 'embedded');
   const manifest = storage.manifestSchemaOf(`${declaringClass.name}.${tool.method}`);
   if (manifest) return refine(manifest, false, params, where, 'manifest');
-  return { source: 'reflection', parameters: reflectSchema(tool, params, declaringClass, where()), dates: [] };
+  return { source: 'reflection', parameters: reflectSchema(tool, params, declaringClass, where()), dates: NO_DATES };
 }
 
 function reflectSchema(tool: ToolMetadata, params: readonly ParameterMetadata[], declaringClass: Function, where: string): JsonSchema {
@@ -95,9 +98,6 @@ function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly Para
   restoreStrictSideTables(parameters, found.strict, where);
   return { source, parameters, description: found.description, dates, strict: true };
 }
-
-/** What most schemas declare of `Date` values: nothing (shared, only ever read). */
-const NO_DATES: string[] = Object.freeze([]) as unknown as string[];
 
 function staleSchema(where: () => string, source: SchemaSource, what: string): UserError {
   return new UserError(`${where()}: the ${source} schema is stale: ${what}. Fix: ${SCAN_FIX}.`);

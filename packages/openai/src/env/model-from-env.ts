@@ -59,12 +59,7 @@ function apiOf(value: string | undefined): 'responses' | 'chat' | undefined {
 
 /** The host of `OPENAI_BASE_URL`, which must be an http(s) URL. */
 function hostOf(baseURL: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(baseURL);
-  } catch {
-    url = undefined;
-  }
+  const url = URL.canParse(baseURL) ? new URL(baseURL) : undefined;
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new UserError(
       `OPENAI_BASE_URL is ${JSON.stringify(baseURL.slice(0, 200))}, which is not an http(s) URL. Fix: set it to the server's API root, e.g. http://localhost:8000/v1, or unset it for api.openai.com.`,
