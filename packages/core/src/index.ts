@@ -75,7 +75,7 @@ export type { ScriptedTurn, ScriptedStep, Script } from './model/scripted-model'
 export { Runner } from './runner/runner';
 export type { RunnerOptions, RunOptions } from './runner/runner-options';
 export type { RunResult, RunResultStatus } from './runner/run-result';
-export { defaultToolErrorText } from './runner/tool-failure';
+export { defaultToolErrorText } from './calls/tool-failure';
 export { RunState } from './state/run-state';
 export type { RunStatus } from './state/run-state';
 export type { PendingBatch } from './contracts/pending-batch';

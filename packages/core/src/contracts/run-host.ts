@@ -2,9 +2,6 @@ import type { AgentRef as Agent } from './class-refs';
 import type { RunResult } from './run-result';
 import type { ToolContext } from './tool';
 
-/** Where a tool's `ToolContext` keeps its handle on the run that called it. @internal */
-export const RUN_HOST = Symbol.for('toolwright.runHost');
-
 /**
  * What a tool that starts a nested run (an agent used as a tool) needs from the calling run.
  * The runner provides it per call. @internal
@@ -19,7 +16,17 @@ export interface RunHost {
   runNested<TContext>(agent: Agent<TContext>, input: string, options: { maxTurns?: number }): Promise<RunResult<TContext>>;
 }
 
-/** The run host of a call's context, or `undefined` when the context was not built by a Runner. @internal */
+let resolveRunHost: (ctx: ToolContext<any>) => RunHost | undefined = () => undefined;
+
+/**
+ * Installs how a context finds its run host; the call pipeline sets it when it loads (it owns the
+ * context class), so this layer needs no import of it. @internal
+ */
+export function setRunHostResolver(resolver: (ctx: ToolContext<any>) => RunHost | undefined): void {
+  resolveRunHost = resolver;
+}
+
+/** The run host of a call's context, or `undefined` when the call was not made by a run. @internal */
 export function runHostOf(ctx: ToolContext<any>): RunHost | undefined {
-  return (ctx as { [RUN_HOST]?: RunHost })[RUN_HOST];
+  return resolveRunHost(ctx);
 }

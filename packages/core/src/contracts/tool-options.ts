@@ -11,7 +11,8 @@ export interface ToolOptions<TContext = any> extends ToolAnnotations, ToolExecut
   description?: string;
   /** Default true: the OpenAI strict-mode schema subset, enforced locally too. */
   strict?: boolean;
-  timeoutMs?: number;
+  /** A positive integer up to 2^31−1 ms, or `Infinity` / `null` for no limit. */
+  timeoutMs?: number | null;
   needsApproval?: boolean | ApprovalPredicate<TContext>;
   isEnabled?: (ctx: RunContext<TContext>, agent: Agent<TContext>) => boolean | Promise<boolean>;
   failureError?: FailureErrorFunction | null;

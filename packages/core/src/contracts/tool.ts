@@ -91,8 +91,12 @@ export interface ToolExecutionHints {
 
 /** The runner-side fields of a tool; `@Tool` options map onto them one to one. */
 export interface ToolFields<TContext = any> extends ToolAnnotations, ToolExecutionHints {
-  /** Milliseconds before the runner gives up on the call with `ToolTimeoutError`. */
-  timeoutMs?: number;
+  /**
+   * Milliseconds before the runner gives up on the call with `ToolTimeoutError`: a positive
+   * integer up to 2^31−1 (about 24.8 days), or `Infinity` / `null` for no limit. Unset: the
+   * runner's `toolTimeoutMs`.
+   */
+  timeoutMs?: number | null;
   /**
    * Turns an error into the model-facing text. `undefined`: the default message;
    * `null`: the error is fatal and fails the run with `ToolCallError`.

@@ -6,12 +6,18 @@ import type { PlanModeOptions } from '../plan-mode/plan-mode';
 import { ToolResult } from '../result/tool-result';
 import { RunState } from '../state/run-state';
 import { setTraceParent } from '../tracing/nested-trace-parent';
-import type { Runner } from './runner';
+import type { RunStream } from '../events/run-stream';
 import type { RunOptions } from './runner-options';
+
+/** The runner a nested run runs on (the calling run's). @internal */
+export interface NestedRunner {
+  run<TContext>(agent: Agent<TContext>, input: string | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<TContext>>;
+  stream<TContext>(agent: Agent<TContext>, input: string | RunState<TContext>, options: RunOptions<TContext>): RunStream;
+}
 
 /** What the runner knows of a call that runs a nested agent (an agent used as a tool). @internal */
 export interface NestedRunSetup {
-  readonly runner: Runner;
+  readonly runner: NestedRunner;
   /** Whether the calling run is streamed (the nested run is then streamed too). */
   readonly streaming: boolean;
   /** Set when the calling run is in plan mode: the nested run plans too (read-only tools only). */

@@ -7,7 +7,7 @@ import { UserError } from '../errors/user.error';
 import { describeEntry } from '../toolsets/tool-entries';
 import { acquireToolset } from '../toolsets/toolset-lifecycle';
 import type { RunEnvironment } from './run-environment';
-import { isThenable } from './invoke-tool';
+import { isThenable } from '../util/is-thenable';
 import { definitionOf } from './tool-definition';
 
 /** The tools offered in one turn. @internal */

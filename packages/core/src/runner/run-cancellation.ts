@@ -1,5 +1,5 @@
 import { RunCancelledError } from '../errors/run-cancelled.error';
-import type { CallRecord } from './call-record';
+import type { CallRecord } from '../calls/call-record';
 
 /**
  * Turns `options.signal` into the run's cancellation: once it fires, `promise` rejects with

@@ -1,18 +1,19 @@
 import type { Agent } from '../agent/agent';
 import type { EventChannel } from '../events/event-channel';
 import type { RunEvent } from '../contracts/run-event';
-import type { ToolEnhancers } from './tool-enhancers';
+import type { ToolEnhancers } from '../calls/tool-enhancers';
+import type { CallHost } from '../calls/call-host';
 import type { Model, ModelSettings } from '../contracts/model';
 import type { RunState } from '../state/run-state';
 import type { RunContext, Tool } from '../contracts/tool';
 import type { Toolset } from '../contracts/toolset';
-import type { CallRecord } from './call-record';
+import type { CallRecord } from '../calls/call-record';
 import type { RunCancellation } from './run-cancellation';
 import type { ApprovalPolicy } from '../approvals/approval-policy';
 import type { ApprovalHandler } from './runner-options';
 import type { ResolvedPlanMode } from '../plan-mode/plan-mode';
 import type { RunLifecycle } from './lifecycle/run-lifecycle';
-import type { Runner } from './runner';
+import type { NestedRunner } from './nested-run';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */
 export interface AgentRunInfo {
@@ -29,7 +30,7 @@ export interface AgentRunInfo {
 export interface RunEnvironment<TContext = any> {
   readonly state: RunState<TContext>;
   /** The runner driving the run (nested runs of agents used as tools use it too). */
-  readonly runner?: Runner;
+  readonly runner?: NestedRunner;
   readonly runContext: RunContext<TContext>;
   /** Whether events are delivered (a streamed run); progress is a no-op otherwise. */
   readonly streaming: boolean;
@@ -62,6 +63,8 @@ export interface RunEnvironment<TContext = any> {
   readonly agents: Map<Agent<TContext>, AgentRunInfo>;
   /** Toolsets set up by this run; closed when it ends. */
   readonly openToolsets: Set<Toolset>;
+  /** The run as the host of its calls (set once the environment is built). */
+  readonly calls: CallHost<TContext>;
 }
 
 /** Delivers an event to a streamed run's consumer; does nothing on a non-streamed run. @internal */

@@ -60,10 +60,10 @@ export interface RunnerOptions {
   maxConsecutiveToolFailures?: number;
   /**
    * Time limit, in milliseconds, of a tool call whose tool sets no `timeoutMs` (default 10
-   * minutes; `Infinity` for none). A call past it fails with `ToolTimeoutError`, so a tool that
-   * never settles cannot hold a run forever.
+   * minutes; `Infinity` or `null` for none; at most 2^31−1). A call past it fails with
+   * `ToolTimeoutError`, so a tool that never settles cannot hold a run forever.
    */
-  toolTimeoutMs?: number;
+  toolTimeoutMs?: number | null;
   /**
    * Most UTF-8 bytes of a tool output's text sent to the model, for tools that set no
    * `maxOutputBytes` (default 64 KiB; `Infinity` for no cap). See `ToolFields.maxOutputBytes`.
@@ -127,8 +127,8 @@ export interface RunOptions<TContext = unknown> {
   toolChoice?: ToolChoice;
   /** Settings merged over the agent's `modelSettings` for this run. */
   modelSettings?: ModelSettings;
-  /** Wins over the Runner's `toolTimeoutMs` for this run. */
-  toolTimeoutMs?: number;
+  /** Wins over the Runner's `toolTimeoutMs` for this run (`Infinity` or `null`: no limit). */
+  toolTimeoutMs?: number | null;
   /**
    * The part of this run's context a paused state keeps, as JSON (wins over the Runner's). Without
    * it, a resumed state keeps the slice it already had. See `RunState.persistedContext`.

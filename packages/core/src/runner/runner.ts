@@ -9,17 +9,21 @@ import { RunState } from '../state/run-state';
 import { markStateConsumed } from '../state/consumed-states';
 import { RunStateError } from '../errors/run-state.error';
 import { releaseToolset } from '../toolsets/toolset-lifecycle';
-import type { CallRecord } from './call-record';
+import type { CallRecord } from '../calls/call-record';
 import { RunCancellation } from './run-cancellation';
 import type { RunEnvironment } from './run-environment';
 import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
+import { effectiveTimeLimit, timeLimitProblem } from '../limits/time-limit';
 import { isByteCap } from '../tool/tool-defaults';
 import { lazyModule } from '../lazy/lazy-module';
-import { callLedgerInterceptors } from './stages/call-ledger-stage';
-import { ToolEnhancers } from './tool-enhancers';
+import type { CallLedgerStage } from './stages/call-ledger-stage';
+import { ToolEnhancers } from '../calls/tool-enhancers';
+import type { CallHost } from '../calls/call-host';
+import { RunCallHost } from './run-call-host';
 import type { ResumeOptions } from './resume-options';
+import type { StoredRunner } from './stored-runs';
 import { persistContextSlice } from '../state/persisted-context';
 import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
 import { createRunLifecycle } from './lifecycle/create-lifecycle';
@@ -56,7 +60,7 @@ export class Runner {
   constructor(options: RunnerOptions = {}) {
     checkPositive('maxTurns', options.maxTurns, 'new Runner({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'new Runner({ maxToolConcurrency })');
-    checkLimit('toolTimeoutMs', options.toolTimeoutMs, 'new Runner({ toolTimeoutMs })', (v) => v > 0);
+    checkTimeLimit(options.toolTimeoutMs, 'new Runner({ toolTimeoutMs })');
     checkLimit('maxToolOutputBytes', options.maxToolOutputBytes, 'new Runner({ maxToolOutputBytes })', isByteCap);
     planModeOf(options.planMode);
     this.options = { ...options };
@@ -68,7 +72,7 @@ export class Runner {
    * `options.store`, a run that pauses is saved there and `result.runId` names it.
    */
   run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TContext>> {
-    if (options.store !== undefined) return loadStoredRuns().runAndStore(this, agent, input, { ...options, store: options.store });
+    if (options.store !== undefined) return loadStoredRuns().runAndStore(this.storedRunner(), agent, input, { ...options, store: options.store });
     return this.execute(agent, input, options, undefined);
   }
 
@@ -84,7 +88,16 @@ export class Runner {
    * const done = await runner.resume(agent, paused.runId!, { store });    // any replica, once
    */
   resume<TContext>(agent: Agent<TContext>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TContext>> {
-    return loadStoredRuns().resumeStoredRun(this, agent, runId, options);
+    return loadStoredRuns().resumeStoredRun(this.storedRunner(), agent, runId, options);
+  }
+
+  /** This runner as runs kept in a store use it: runs with the call ledger go through `execute` directly. */
+  private storedRunner(): StoredRunner {
+    return {
+      options: this.options,
+      run: (agent, input, options) => this.run(agent, input, options),
+      runWithLedger: (agent, state, options, ledger) => this.execute(agent, state, options, undefined, ledger),
+    };
   }
 
   /**
@@ -122,11 +135,12 @@ export class Runner {
     input: string | Item[] | RunState<TContext>,
     options: RunOptions<TContext>,
     channel: EventChannel | undefined,
+    ledger?: CallLedgerStage,
   ): Promise<RunResult<TContext>> {
     if (!(agent instanceof Agent)) throw new UserError('runner.run(agent, input) needs an Agent as its first argument: new Agent({ name, instructions, tools }).');
     checkPositive('maxTurns', options.maxTurns, 'the run options ({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'the run options ({ maxToolConcurrency })');
-    checkLimit('toolTimeoutMs', options.toolTimeoutMs, 'the run options ({ toolTimeoutMs })', (v) => v > 0);
+    checkTimeLimit(options.toolTimeoutMs, 'the run options ({ toolTimeoutMs })');
     let state: RunState<TContext>;
     let planMode: ResolvedPlanMode | undefined;
     try {
@@ -150,18 +164,20 @@ export class Runner {
       runnerSettings: withoutUndefined({ ...this.options.modelSettings, parallelToolCalls: this.options.parallelToolCalls }),
       runSettings: withoutUndefined({ ...options.modelSettings, parallelToolCalls: options.parallelToolCalls, toolChoice: options.toolChoice }),
       maxToolConcurrency: options.maxToolConcurrency ?? this.options.maxToolConcurrency ?? DEFAULT_MAX_TOOL_CONCURRENCY,
-      enhancers: this.enhancers.around(callLedgerInterceptors(options, state)),
+      enhancers: ledger ? this.enhancers.around([ledger.interceptorFor(state)]) : this.enhancers,
       approvalHandler: this.options.approvalHandler,
       approvalPolicies: this.options.approvalPolicies ?? [],
       guardrailsBeforeApproval: this.options.guardrailsBeforeApproval === true,
       maxConsecutiveToolFailures: this.options.maxConsecutiveToolFailures ?? DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES,
-      toolTimeoutMs: options.toolTimeoutMs ?? this.options.toolTimeoutMs ?? TOOLWRIGHT_LIMITS.defaultToolTimeoutMs,
+      toolTimeoutMs: effectiveTimeLimit(options.toolTimeoutMs, this.options.toolTimeoutMs === undefined ? TOOLWRIGHT_LIMITS.defaultToolTimeoutMs : this.options.toolTimeoutMs),
       maxToolOutputBytes: this.options.maxToolOutputBytes ?? TOOLWRIGHT_LIMITS.defaultMaxOutputBytes,
       planMode,
       activeCalls,
       agents: new Map(),
       openToolsets: new Set(),
+      calls: undefined as unknown as CallHost<TContext>,
     };
+    (env as { calls: CallHost<TContext> }).calls = new RunCallHost(env);
     let failure: { error: unknown } | undefined;
     try {
       const lifecycle = createRunLifecycle(env, this.options, options, input, agent);
@@ -242,6 +258,11 @@ function checkLimit(name: string, value: number | undefined, where: string, vali
   if (typeof value !== 'number' || Number.isNaN(value) || !valid(value)) {
     throw new UserError(`${name} must be a positive number (or Infinity for no limit), got ${String(value)}; fix it in ${where}.`);
   }
+}
+
+function checkTimeLimit(value: number | null | undefined, where: string): void {
+  const problem = value === undefined ? undefined : timeLimitProblem(value);
+  if (problem) throw new UserError(`toolTimeoutMs ${problem}; fix it in ${where}.`);
 }
 
 function withoutUndefined(settings: ModelSettings): ModelSettings {

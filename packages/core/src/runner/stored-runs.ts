@@ -10,19 +10,26 @@ import { RunAlreadyClaimedError } from '../stores/run-already-claimed.error';
 import type { RunStore } from '../stores/run-store';
 import { UnfinishedToolCallError, type UnfinishedCall } from '../stores/unfinished-tool-call.error';
 import type { Tool } from '../contracts/tool';
-import { CALL_LEDGER_STAGE, CallLedgerStage } from './stages/call-ledger-stage';
+import { CallLedgerStage } from './stages/call-ledger-stage';
 import { LeaseKeeper } from './lease-keeper';
 import type { ResumeOptions } from './resume-options';
 import { buildRunResult, type RunResult } from './run-result';
-import type { Runner } from './runner';
-import type { RunOptions } from './runner-options';
+import type { RunnerOptions, RunOptions } from './runner-options';
+
+/** What runs in a store need of the runner: its options, and runs with or without the call ledger. @internal */
+export interface StoredRunner {
+  readonly options: Readonly<RunnerOptions>;
+  run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<TContext>>;
+  /** Runs `state` with `ledger` as the outermost layer of its calls. */
+  runWithLedger<TContext>(agent: Agent<TContext>, state: RunState<TContext>, options: RunOptions<TContext>, ledger: CallLedgerStage): Promise<RunResult<TContext>>;
+}
 
 /**
  * `runner.run(agent, input, { store })`: runs as usual; a run that pauses is saved in the store
  * and its result carries `runId`. @internal
  */
 export function runAndStore<TContext>(
-  runner: Runner,
+  runner: StoredRunner,
   agent: Agent<TContext>,
   input: string | Item[] | RunState<TContext>,
   options: RunOptions<TContext> & { store: RunStore },
@@ -47,7 +54,7 @@ export async function saveWhenPaused<TContext>(run: Promise<RunResult<TContext>>
  * and then completes it, or saves it again if it paused. A failed resume gives the run back. @internal
  */
 export async function resumeStoredRun<TContext>(
-  runner: Runner,
+  runner: StoredRunner,
   agent: Agent<TContext>,
   runId: string,
   options: ResumeOptions<TContext>,
@@ -65,7 +72,7 @@ export async function resumeStoredRun<TContext>(
     if (decided.fail.length > 0) throw new UnfinishedToolCallError(runId, decided.fail);
     if (decided.approve.length > 0) return await pauseForReapproval(store, lease, state, decided.approve, ttlMs);
     const stage = new CallLedgerStage(store, () => lease.claim, ledger ?? runner.options.ledger ?? 'non-idempotent', entries, decided, state.pendingBatch ? state.turn : undefined);
-    const result = await runner.run(agent, state, { ...runOptions, signal: lease.signal, [CALL_LEDGER_STAGE]: stage } as RunOptions<TContext>);
+    const result = await runner.runWithLedger(agent, state, { ...runOptions, signal: lease.signal }, stage);
     await lease.stop();
     if (result.status === 'interrupted') await store.save(result.state, { claim: lease.claim, ...(ttlMs !== undefined ? { ttlMs } : {}) });
     else await store.complete(runId, lease.claim);

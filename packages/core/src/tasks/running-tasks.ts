@@ -31,9 +31,9 @@ export class TaskRegistry {
     let cancel!: (reason?: string) => void;
     const cancelled = new Promise<ToolResult>((resolve) => {
       cancel = (reason) => {
-        const error = new ToolCancelledError(task.toolName, task.callId, reason);
-        abort(error);
+        // Settled before the abort: the call's own rejection (from the abort) must lose the race.
         resolve(ToolResult.error(`Tool call ${task.callId} was cancelled.`));
+        abort(new ToolCancelledError(task.toolName, task.callId, reason));
       };
     });
     this.tasks.set(task.callId, { ...task, cancel });

@@ -1,3 +1,4 @@
+import { timeLimitProblem } from '../limits/time-limit';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { DuplicatePolicy, Tool, ToolFields } from '../contracts/tool';
 import { annotationProblem, TOOL_HINT_KEYS } from './tool-annotations';
@@ -47,9 +48,8 @@ function checkToolFields(toolName: string, fields: ToolFields): void {
   const fail = (what: string, fix: string): never => {
     throw new ToolDefinitionError(`Tool "${toolName}": ${what}. Fix: ${fix}.`, toolName);
   };
-  if (fields.timeoutMs !== undefined && !(typeof fields.timeoutMs === 'number' && fields.timeoutMs > 0)) {
-    fail(`timeoutMs must be a positive number of milliseconds (got ${String(fields.timeoutMs)})`, 'pass e.g. timeoutMs: 10_000, Infinity for no limit, or leave it out');
-  }
+  const timeProblem = fields.timeoutMs === undefined ? undefined : timeLimitProblem(fields.timeoutMs);
+  if (timeProblem) fail(`timeoutMs ${timeProblem}`, 'pass e.g. timeoutMs: 10_000, Infinity (or null) for no limit, or leave it out for the runner\'s toolTimeoutMs');
   if (fields.maxOutputBytes !== undefined && !isByteCap(fields.maxOutputBytes)) {
     fail(`maxOutputBytes must be a positive integer number of bytes or Infinity (got ${String(fields.maxOutputBytes)})`, 'pass e.g. maxOutputBytes: 256 * 1024, or leave it out for the default (64 KiB)');
   }

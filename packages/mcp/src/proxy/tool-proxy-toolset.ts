@@ -4,7 +4,7 @@ import {
 } from '@toolwright/core';
 import { flattenEntries } from '@toolwright/core/internal';
 import { closeToolsets } from '../shared/close-toolsets';
-import { runHiddenTool } from './hidden-call';
+import { executeToolCall } from '@toolwright/core/extend';
 import { keywordSearch, type KeywordSearchItem } from './keyword-search';
 
 /** Options of `new ToolProxyToolset(...)`. */
@@ -132,7 +132,10 @@ export class ToolProxyToolset implements Toolset {
   private async call(ctx: ToolContext, args: { name?: unknown; parameters?: unknown }, searchName: string): Promise<ToolResult> {
     const resolved = await this.resolve(ctx, args, ctx.callId, searchName);
     if ('refusal' in resolved) return ToolResult.error(resolved.refusal);
-    return runHiddenTool(resolved.tool, resolved.parsed, ctx);
+    // The hidden tool's own pipeline (its guardrails, interceptors, time limit, failureError, output
+    // cap) as part of this call: what would end a run ends this run. The runner's own enhancers
+    // already ran around this call.
+    return executeToolCall(resolved.tool, JSON.stringify(args.parameters), { parent: ctx });
   }
 
   private async resolve(

@@ -20,7 +20,7 @@ let runCounter = 0;
 /**
  * The lifecycle of a run that starts now, or `undefined` when nothing needs one: no runner hooks,
  * no agent-level guardrails or hooks on an agent reachable through handoffs, no running tasks,
- * and no span recorded (no SDK registered, or tracing off). Installs its interceptor (outermost)
+ * and no span recorded (no SDK registered, or tracing off). Installs its call layer (outermost)
  * and its traced approval handler into `env`. @internal
  */
 export function createRunLifecycle(
@@ -67,9 +67,8 @@ export function lifecycleForTurn(env: RunEnvironment, agent: Agent<any>): RunLif
 }
 
 function install(env: RunEnvironment, lifecycle: RunLifecycle): void {
+  // The calls read it per call: its layer is outermost, so hooks see a call once its input guardrails passed.
   env.lifecycle = lifecycle;
-  // Outermost, so hooks see a call once its input guardrails passed.
-  env.enhancers = env.enhancers.around([lifecycle.interceptor]);
 }
 
 /** Whether an agent has hooks or agent-level guardrails. @internal */

@@ -4,7 +4,6 @@ import { GuardrailTripwireError } from '../../errors/guardrail-tripwire.error';
 import { HookError } from '../../errors/hook.error';
 import type { GuardrailResult, InputGuardrail, OutputGuardrail } from '../../guardrails/agent-guardrail';
 import { runAgentGuardrails } from '../../guardrails/run-agent-guardrails';
-import type { ToolInterceptor } from '../../contracts/tool-interceptor';
 import type { Item } from '../../items/item';
 import type { Model, ModelRequest, ModelResponse } from '../../contracts/model';
 import type { CallOutcome } from '../call-outcome';
@@ -20,7 +19,8 @@ import type { Toolset } from '../../contracts/toolset';
 import { isTool } from '../../contracts/is-tool';
 import type { RunTracer } from '../../tracing/run-tracer';
 import { callHooks } from './call-hooks';
-import { lifecycleInterceptor, type StartedCall } from './lifecycle-interceptor';
+import { lifecycleAround, type LifecycleAround, type StartedCall } from './lifecycle-around';
+import type { CallLifecycle } from '../../calls/call-host';
 import { withholdOutputs } from './refused-output';
 import type { RunHooks } from '../../contracts/run-hooks';
 
@@ -40,10 +40,11 @@ export interface LifecycleParts {
  * guardrails, tracing and running tasks. Created per run only when one of them applies; the run
  * loop calls it at a few points (`env.lifecycle?.…`), so a run without them pays nothing. @internal
  */
-export class RunLifecycle {
+export class RunLifecycle implements CallLifecycle {
   /** Calls that went past their input guardrails, by call id (for `onToolEnd` and spans). */
   readonly started = new Map<string, StartedCall>();
-  readonly interceptor: ToolInterceptor;
+  /** Outermost around a call's interceptors, once its input guardrails passed. */
+  readonly around: LifecycleAround;
   readonly inputGuardrailResults: GuardrailResult[] = [];
   readonly outputGuardrailResults: GuardrailResult[] = [];
   private currentAgent?: Agent<any>;
@@ -54,7 +55,7 @@ export class RunLifecycle {
     private readonly env: RunEnvironment,
     private readonly parts: LifecycleParts,
   ) {
-    this.interceptor = lifecycleInterceptor(parts.hooks, this.started, parts.tasks);
+    this.around = lifecycleAround(parts.hooks, this.started, parts.tasks);
     this.inputChecked = typeof parts.input === 'object' && !Array.isArray(parts.input);
   }
 

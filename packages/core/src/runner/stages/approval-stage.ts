@@ -1,18 +1,17 @@
 import type { Agent } from '../../agent/agent';
-import { errorMessage } from '../../errors/error-message';
 import { ToolCallError } from '../../errors/tool-call.error';
-import { runInputGuardrails } from './run-tool-guardrails';
+import { runInputGuardrails } from '../../calls/tool-guardrails';
 import { ToolResult, toModelOutput } from '../../result/tool-result';
 import type { PreparedCall } from '../call-preparation';
 import { emitEvent, type RunEnvironment } from '../run-environment';
-import { openCall } from '../open-call';
+import { openCall } from '../../calls/open-call';
 import type { ApprovalRequest } from '../../contracts/approval-request';
 import type { PendingBatch } from '../../contracts/pending-batch';
-import type { Tool } from '../../contracts/tool';
 import { DEFAULT_REJECTION_MESSAGE, type ApprovalDecision, type RecordedDecision } from '../../contracts/approval-decision';
 import type { ApprovalPolicyCall } from '../../approvals/approval-policy';
 import { editedArgumentsJson, validateEditedArguments } from '../../approvals/edited-arguments';
 import { checkToolArguments } from '../../arguments/tool-argument-check';
+import { guardedApprovalCheck, toolCallNeedsApproval } from '../../calls/needs-approval';
 
 /**
  * The approval phase of a batch, before any of its calls runs. For each call still to run, in
@@ -120,28 +119,17 @@ function applyDecision(p: PreparedCall, decision: RecordedDecision): void | Prom
   if (verdict) throw verdict;
 }
 
-async function needsApproval(env: RunEnvironment, agent: Agent<any>, p: PreparedCall, batch: readonly ApprovalPolicyCall[]): Promise<boolean> {
-  const tool = p.tool!;
-  const callId = p.call.callId;
-  if (typeof tool.needsApproval === 'function') {
-    const predicate = tool.needsApproval;
-    return guarded(tool, callId, `the needsApproval predicate of tool "${tool.name}"`, () => predicate(env.runContext, p.args, callId));
-  }
-  if (tool.needsApproval === true) return true;
-  for (const policy of env.approvalPolicies) {
-    const input = { tool, toolName: tool.name, callId, args: p.args, agent, batch };
-    if (await guarded(tool, callId, `approval policy "${policy.name}"`, () => policy.requiresApproval(input, env.runContext))) return true;
-  }
-  return false;
+function needsApproval(env: RunEnvironment, agent: Agent<any>, p: PreparedCall, batch: readonly ApprovalPolicyCall[]): Promise<boolean> {
+  return toolCallNeedsApproval({ tool: p.tool!, args: p.args, callId: p.call.callId, agent, runContext: env.runContext, policies: env.approvalPolicies, batch });
 }
 
 async function refusedByGuardrails(env: RunEnvironment, agent: Agent<any>, p: PreparedCall): Promise<boolean> {
   const tool = p.tool!;
   const guardrails = env.enhancers.of(tool).inputGuardrails;
   if (guardrails.length === 0) return false;
-  const { record, ctx, onTripwire } = openCall(env, agent, p.call, tool);
+  const { record, ctx, onTripwire } = openCall(env.calls, agent, p.call, tool);
   try {
-    const refused = await runInputGuardrails(guardrails, tool, p.args, ctx, onTripwire);
+    const refused = await runInputGuardrails(guardrails, tool, p.args, ctx, onTripwire, env.lifecycle?.tracer);
     if (!refused) return false;
     p.answer = refused;
     p.failed = false;
@@ -155,7 +143,7 @@ async function refusedByGuardrails(env: RunEnvironment, agent: Agent<any>, p: Pr
 async function askHandler(env: RunEnvironment, agent: Agent<any>, p: PreparedCall): Promise<ApprovalDecision | undefined> {
   const tool = p.tool!;
   const handler = env.approvalHandler!;
-  const decision = await guarded(tool, p.call.callId, 'the approvalHandler', () => handler(requestOf(agent, p), env.runContext));
+  const decision = await guardedApprovalCheck(tool, p.call.callId, 'the approvalHandler', () => handler(requestOf(agent, p), env.runContext));
   if (decision === undefined || decision === null) return undefined;
   if (typeof decision !== 'object' || typeof (decision as { approved?: unknown }).approved !== 'boolean') {
     throw new ToolCallError(
@@ -170,12 +158,4 @@ async function askHandler(env: RunEnvironment, agent: Agent<any>, p: PreparedCal
 
 function requestOf(agent: Agent<any>, p: PreparedCall): ApprovalRequest {
   return { callId: p.call.callId, toolName: p.tool!.name, arguments: p.args, agent };
-}
-
-async function guarded<T>(tool: Tool, callId: string, what: string, run: () => T | Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new ToolCallError(`Approval check failed: ${what} threw for call ${callId}: ${errorMessage(error)}`, tool.name, callId, error);
-  }
 }

@@ -10,10 +10,6 @@ import { RunAlreadyClaimedError } from '../../stores/run-already-claimed.error';
 import type { RunClaim } from '../../stores/run-claim';
 import type { RunStore } from '../../stores/run-store';
 import { RunStoreError } from '../../stores/run-store-failure';
-import type { RunOptions } from '../runner-options';
-
-/** Where a run keeps the ledger stage it was given (an internal run option). @internal */
-export const CALL_LEDGER_STAGE = Symbol.for('toolwright.callLedgerStage');
 
 /** What the resume decided for calls found unfinished in the ledger, by ledger key. @internal */
 export interface UnfinishedDecisions {
@@ -115,15 +111,6 @@ export class CallLedgerStage {
       );
     }
   }
-}
-
-/**
- * The interceptors of a run: the runner's, behind the call ledger stage when the run was given
- * one (a resume from a store). @internal
- */
-export function callLedgerInterceptors(options: RunOptions<any>, state: RunState<any>): ToolInterceptor[] {
-  const stage = (options as { [CALL_LEDGER_STAGE]?: CallLedgerStage })[CALL_LEDGER_STAGE];
-  return stage ? [stage.interceptorFor(state)] : [];
 }
 
 /** The result a finished call recorded, or its recorded error thrown again (the call's failure handling applies as before). */

@@ -1,5 +1,5 @@
 /**
- * The runner's handle on one running call: its abort controller (created only if the tool reads
+ * The host's handle on one running call: its abort controller (created only if the tool reads
  * `ctx.signal`, which keeps the common path cheap) and whether it has returned. @internal
  */
 export class CallRecord {
@@ -20,6 +20,11 @@ export class CallRecord {
     return this.controller.signal;
   }
 
+  /** Whether the call was aborted (timed out, cancelled, or stopped by a sibling's fatal error). */
+  get aborted(): boolean {
+    return this.abortReason !== undefined;
+  }
+
   /** Aborts the call's signal with `reason` (once). */
   abort(reason: unknown): void {
     if (this.abortReason) return;
@@ -31,7 +36,7 @@ export class CallRecord {
   }
 
   /**
-   * Runs `hook` once when the call is aborted (the run was cancelled or failed): the runner's own
+   * Runs `hook` once when the call is aborted (the run was cancelled or failed): the host's own
    * timer for the call is cleared then, so an abandoned call holds no timer. One hook per call.
    */
   whenAborted(hook: (reason: unknown) => void): void {

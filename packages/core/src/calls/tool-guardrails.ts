@@ -1,10 +1,10 @@
-import { errorMessage } from '../../errors/error-message';
-import { GuardrailTripwireError, type GuardrailStage } from '../../errors/guardrail-tripwire.error';
-import { lifecycleOf } from '../tool-context';
-import { ToolCallError } from '../../errors/tool-call.error';
-import { ToolResult } from '../../result/tool-result';
-import type { Tool, ToolContext } from '../../contracts/tool';
-import type { GuardrailOutcome, ToolInputGuardrail, ToolOutputGuardrail } from '../../guardrails/guardrail';
+import { errorMessage } from '../errors/error-message';
+import { GuardrailTripwireError, type GuardrailStage } from '../errors/guardrail-tripwire.error';
+import { ToolCallError } from '../errors/tool-call.error';
+import { ToolResult } from '../result/tool-result';
+import type { Tool, ToolContext } from '../contracts/tool';
+import type { GuardrailOutcome, ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
+import type { GuardrailTracer } from './call-host';
 
 /** Called when a guardrail trips, before `GuardrailTripwireError` is thrown (emits the event). */
 export type OnTripwire = (guardrail: string) => void;
@@ -20,6 +20,7 @@ export function runInputGuardrails(
   args: unknown,
   ctx: ToolContext<any>,
   onTripwire: OnTripwire,
+  tracer: GuardrailTracer | undefined,
 ): Promise<ToolResult | undefined> {
   const run = async (): Promise<ToolResult | undefined> => {
     for (const guardrail of guardrails) {
@@ -30,7 +31,6 @@ export function runInputGuardrails(
     return undefined;
   };
   // Z-74: the stage gets its own span, `guardrail:tool_input`, under the call's span.
-  const tracer = lifecycleOf(ctx)?.tracer;
   return tracer ? tracer.guardrails('tool_input', guardrails.map((g) => g.name), ctx.callId, run, (r) => (r ? 'reject' : 'allow')) : run();
 }
 
@@ -45,6 +45,7 @@ export function runOutputGuardrails(
   result: ToolResult,
   ctx: ToolContext<any>,
   onTripwire: OnTripwire,
+  tracer: GuardrailTracer | undefined,
 ): Promise<ToolResult> {
   const run = async (): Promise<ToolResult> => {
     for (const guardrail of guardrails) {
@@ -54,7 +55,6 @@ export function runOutputGuardrails(
     }
     return result;
   };
-  const tracer = lifecycleOf(ctx)?.tracer;
   return tracer ? tracer.guardrails('tool_output', guardrails.map((g) => g.name), ctx.callId, run, (r) => (r === result ? 'allow' : 'reject')) : run();
 }
 

@@ -2,6 +2,8 @@ import { ToolTimeoutError } from '../errors/tool-timeout.error';
 import { toToolResult, type ToolResult } from '../result/tool-result';
 import type { Tool, ToolContext } from '../contracts/tool';
 import type { CallRecord } from './call-record';
+import { effectiveTimeLimit } from '../limits/time-limit';
+import { isThenable } from '../util/is-thenable';
 
 /**
  * The innermost stage: runs the tool and wraps what it returns. Everything the tool does happens
@@ -20,8 +22,8 @@ export function invokeTool(tool: Tool, ctx: ToolContext<any>, args: unknown, rec
   } catch (error) {
     return Promise.reject(error);
   }
-  const timeoutMs = tool.timeoutMs ?? defaultTimeoutMs;
-  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) return Promise.resolve(value).then(toToolResult);
+  const timeoutMs = effectiveTimeLimit(tool.timeoutMs, defaultTimeoutMs);
+  if (timeoutMs === Infinity) return Promise.resolve(value).then(toToolResult);
   const pending = value;
   return new Promise<ToolResult>((resolve, reject) => {
     let settled = false;
@@ -63,9 +65,4 @@ export function invokeTool(tool: Tool, ctx: ToolContext<any>, args: unknown, rec
       });
     }
   });
-}
-
-/** Whether `value` has a `then` method (a promise or another thenable). @internal */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -2,8 +2,8 @@ import type { Agent } from '../agent/agent';
 import type { Tool } from '../contracts/tool';
 import type { FunctionCallItem } from '../items/item';
 import { CallRecord } from './call-record';
-import { emitEvent, type RunEnvironment } from './run-environment';
-import type { OnTripwire } from './stages/run-tool-guardrails';
+import type { CallHost } from './call-host';
+import type { OnTripwire } from './tool-guardrails';
 import { CallToolContext } from './tool-context';
 
 /** A call's record and `ToolContext`, and the reporter its guardrails call when one trips. @internal */
@@ -18,9 +18,12 @@ export interface OpenCall<TContext> {
  * a tripwire reporter emitting `guardrail_tripped`. The one set-up of the approval stage (input
  * guardrails before approval) and of the call's execution. The caller sets `record.done`. @internal
  */
-export function openCall<TContext>(env: RunEnvironment<TContext>, agent: Agent<any>, call: FunctionCallItem, tool: Tool): OpenCall<TContext> {
+export function openCall<TContext>(host: CallHost<TContext>, agent: Agent<any>, call: FunctionCallItem, tool: Tool): OpenCall<TContext> {
   const record = new CallRecord(tool.cancellable !== false);
-  const ctx = new CallToolContext(env, agent, call, record);
-  const onTripwire: OnTripwire = (guardrail) => emitEvent(env, { type: 'guardrail_tripped', agent, guardrail, toolName: tool.name, callId: call.callId });
+  const ctx = new CallToolContext(host, agent, call, record);
+  const emit = host.emit;
+  const onTripwire: OnTripwire = emit ? (guardrail) => emit({ type: 'guardrail_tripped', agent, guardrail, toolName: tool.name, callId: call.callId }) : noop;
   return { record, ctx, onTripwire };
 }
+
+function noop(): void {}

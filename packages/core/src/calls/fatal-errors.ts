@@ -1,0 +1,20 @@
+/**
+ * Errors that end the run a call belongs to, as decided by the call pipeline: a call made on
+ * behalf of another call (a proxy's hidden tool) rejects with one, and the parent call must pass
+ * it on instead of turning it into its own error text. Marked by identity, so a tool that throws
+ * an error of the same class on its own is still only that tool's error. @internal
+ */
+const fatal = new WeakSet<object>();
+
+/** Marks what `work` rejects with as fatal to the parent call. */
+export function markFatal<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (typeof error === 'object' && error !== null) fatal.add(error);
+    throw error;
+  });
+}
+
+/** Whether `error` was marked by {@link markFatal}. */
+export function isFatalCallError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && fatal.has(error);
+}
