@@ -1,7 +1,8 @@
 /**
  * Runs `task(0..count-1)` with at most `limit` running at once, starting them in index order.
- * Rejects with the first error (in time) and starts no further task after it; tasks already
- * running are left to finish, their results and errors ignored. @internal
+ * After the first failure no further task starts; once the tasks already running have settled,
+ * the returned promise rejects with the error of the failed task of the lowest index (the first
+ * in call order, not the first in time), whatever order they failed in. @internal
  */
 export function runBounded(count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
   if (count === 0) return Promise.resolve();
@@ -9,24 +10,37 @@ export function runBounded(count: number, limit: number, task: (index: number) =
   if (limit >= count) {
     const all: Promise<void>[] = new Array(count);
     for (let i = 0; i < count; i++) all[i] = task(i);
-    return Promise.all(all).then(noop);
+    // The common path pays for one Promise.all; only a failed batch waits for the rest.
+    return Promise.all(all).then(noop, () => firstFailure(all));
   }
   let next = 0;
-  let failed = false;
+  const failed: { first?: { index: number; error: unknown } } = {};
   const worker = async (): Promise<void> => {
-    while (!failed && next < count) {
+    while (failed.first === undefined && next < count) {
       const index = next++;
       try {
         await task(index);
       } catch (error) {
-        failed = true;
-        throw error;
+        // Read again: another worker may have failed while this task ran.
+        const first = failed.first as { index: number; error: unknown } | undefined;
+        if (first === undefined || index < first.index) failed.first = { index, error };
+        return;
       }
     }
   };
   const workers: Promise<void>[] = [];
   for (let i = 0; i < limit; i++) workers.push(worker());
-  return Promise.all(workers).then(noop);
+  return Promise.all(workers).then(() => {
+    if (failed.first !== undefined) throw failed.first.error;
+  });
+}
+
+/** Waits for every task, then throws the error of the failed one of the lowest index. */
+async function firstFailure(all: readonly Promise<void>[]): Promise<never> {
+  const settled = await Promise.allSettled(all);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  // Unreachable: Promise.all rejected, so one of them did.
+  throw new Error('runBounded: a task failed but none was found rejected');
 }
 
 function noop(): void {}

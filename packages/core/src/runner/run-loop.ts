@@ -9,10 +9,11 @@ import { runModelTurn } from './model-turn';
 import { isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-tools';
 import { buildHandoffTools } from './handoff-tools';
 import { flattenToolEntries } from '../toolsets/tool-entries';
-import { performHandoff } from './stages/handoff-batch';
+import { performHandoff } from './stages/handoff-stage';
+import type { BatchPause } from './stages/batch-stage';
 import { planModeEntries } from '../plan-mode/plan-mode';
 import { lifecycleForTurn } from './lifecycle/create-lifecycle';
-import type { AgentRunInfo, RunEnvironment } from './run-environment';
+import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';
 import { decideAfterBatch } from './tool-use-decision';
 
 /**
@@ -48,9 +49,13 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
 /** Runs a batch and applies what follows from it; returns true when the run is complete. */
 async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools, batch: PendingBatch): Promise<boolean> {
   const state = env.state;
-  const outcomes = await executeBatch(env, agent, tools, batch, info.settings.parallelToolCalls === false);
+  const ran = await executeBatch(env, agent, tools, batch, info.settings.parallelToolCalls === false);
   // Paused for approvals: the batch stays pending on the state, to run when the run resumes.
-  if (state.status === 'interrupted') return true;
+  if (ran.kind === 'paused') {
+    pause(env, agent, ran);
+    return true;
+  }
+  const outcomes = ran.outcomes;
   state.pendingBatch = undefined;
   state.agentsThatUsedTools.add(agent.name);
   if (batch.incompleteReason !== undefined) return false;
@@ -69,6 +74,16 @@ async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: Age
   if (env.lifecycle) await env.lifecycle.finalOutput(agent, decision.finalOutput, outcomes);
   complete(env, decision.finalOutput);
   return true;
+}
+
+/** Records a pause on the state: the calls that wait, their tools, and `approval_required`. */
+function pause(env: RunEnvironment, agent: Agent<any>, paused: BatchPause): void {
+  const state = env.state;
+  state.status = 'interrupted';
+  state.interruptions = paused.interruptions;
+  state.interruptionTools.clear();
+  for (const [callId, tool] of paused.tools) state.interruptionTools.set(callId, tool);
+  emitEvent(env, { type: 'approval_required', agent, interruptions: paused.interruptions.slice() });
 }
 
 function complete(env: RunEnvironment, finalOutput: unknown): void {

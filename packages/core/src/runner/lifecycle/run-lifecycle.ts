@@ -7,7 +7,7 @@ import { runAgentGuardrails } from '../../guardrails/run-agent-guardrails';
 import type { Item } from '../../items/item';
 import type { Model, ModelRequest, ModelResponse } from '../../contracts/model';
 import type { CallOutcome } from '../call-outcome';
-import type { PreparedCall } from '../call-preparation';
+import type { BatchCall } from '../stages/batch-stage';
 import { emitEvent, type RunEnvironment } from '../run-environment';
 import { buildRunResult, type RunResult } from '../run-result';
 import type { ApprovalHandler } from '../runner-options';
@@ -113,7 +113,7 @@ export class RunLifecycle implements CallLifecycle {
    * past its input guardrails) and has an output — after its output guardrails, before the output
    * joins the history. A failed call takes the same path, with `result.isError` and `error`.
    */
-  async toolCall(agent: Agent<any>, prepared: PreparedCall, execute: () => Promise<CallOutcome>): Promise<CallOutcome> {
+  async toolCall(agent: Agent<any>, prepared: BatchCall, execute: () => Promise<CallOutcome>): Promise<CallOutcome> {
     const callId = prepared.call.callId;
     const run = async (): Promise<CallOutcome> => {
       try {

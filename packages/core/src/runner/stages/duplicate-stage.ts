@@ -1,31 +1,47 @@
 import type { CallOutcome } from '../call-outcome';
-import type { PreparedCall } from '../call-preparation';
 import { ToolResult } from '../../result/tool-result';
 import type { PendingBatch } from '../../contracts/pending-batch';
 import type { RunState } from '../../state/run-state';
-import { CONFIRM_DUPLICATE_PARAMETER } from '../../duplicates/confirm-parameter';
+import { CONFIRM_DUPLICATE_PARAMETER, splitConfirmFlag } from '../../duplicates/confirm-parameter';
 import { duplicateKey, rememberedOutput } from '../../duplicates/duplicate-ledger';
 import { echo } from '../../limits/bounded-text';
+import { answer, runs, type BatchCall, type BatchStage, type CallVerdict } from './batch-stage';
 
 /**
  * The duplicate-call stage, before approvals: a call of a `reject` or `confirm` tool whose
  * arguments equal (as canonical JSON) those of a call that already ran in this run, or of an
  * earlier call of the same batch, does not run. `reject`: the model is told it already ran and
  * what it returned. `confirm`: the same, plus how to confirm; a repeat with
- * `confirm_duplicate: true` runs. Calls that will run get their ledger key. @internal
+ * `confirm_duplicate: true` runs. A call that runs and succeeds is remembered under the key
+ * computed before it ran (the tool may change its argument object). @internal
  */
-export function applyDuplicatePolicies(state: RunState<any>, prepared: PreparedCall[], batch: PendingBatch): void {
+export function duplicateStage(state: RunState<any>, batch: PendingBatch): BatchStage {
+  // Ledger keys of the calls this stage let through, by call index.
+  const keys = new Map<number, string>();
+  return {
+    name: 'duplicates',
+    review: (calls) => review(state, batch, calls, keys),
+    afterCall: (c: BatchCall, outcome: CallOutcome) => {
+      const key = keys.get(c.index);
+      if (key === undefined || !outcome.invoked || outcome.failed) return;
+      state.calledTools.set(key, { toolName: c.call.name, callId: c.call.callId, output: rememberedOutput(outcome.result.text) });
+    },
+  };
+}
+
+function review(state: RunState<any>, batch: PendingBatch, calls: readonly BatchCall[], keys: Map<number, string>): CallVerdict[] | undefined {
+  let verdicts: CallVerdict[] | undefined;
   let inBatch: Map<string, string> | undefined;
-  for (const p of prepared) {
-    const tool = p.tool;
-    if (!tool || p.answer || tool.duplicates === 'allow' || batch.outputs.has(p.call.callId)) continue;
+  for (const c of calls) {
+    if (!runs(c) || c.tool.duplicates === 'allow' || batch.outputs.has(c.call.callId)) continue;
+    const tool = c.tool;
     inBatch ??= new Map();
-    const key = duplicateKey(tool.name, p.args);
+    const key = duplicateKey(tool.name, c.args);
     const earlier = state.calledTools.get(key);
     const earlierInBatch = inBatch.get(key);
-    if ((!earlier && earlierInBatch === undefined) || (tool.duplicates === 'confirm' && p.confirmDuplicate)) {
-      if (earlierInBatch === undefined) inBatch.set(key, p.call.callId);
-      p.duplicateKey = key;
+    if ((!earlier && earlierInBatch === undefined) || (tool.duplicates === 'confirm' && confirmed(batch, c))) {
+      if (earlierInBatch === undefined) inBatch.set(key, c.call.callId);
+      keys.set(c.index, key);
       continue;
     }
     const how =
@@ -35,14 +51,13 @@ export function applyDuplicatePolicies(state: RunState<any>, prepared: PreparedC
     const text = earlier
       ? `Not run: tool "${tool.name}" was already called with these same arguments in this run (call ${echo(earlier.callId)}). It returned:\n${earlier.output}\n${how}`
       : `Not run: this call repeats call ${echo(earlierInBatch ?? '')} of the same batch (tool "${tool.name}", same arguments), which runs once. ${how}`;
-    p.answer = ToolResult.text(text);
-    p.failed = false;
+    (verdicts ??= []).push(answer(c.index, ToolResult.text(text), false, 'duplicate'));
   }
+  return verdicts;
 }
 
-/** Remembers a call that ran and succeeded, so that a later identical call counts as a duplicate. @internal */
-export function recordCalledTool(state: RunState<any>, p: PreparedCall, outcome: CallOutcome): void {
-  if (p.duplicateKey === undefined || !outcome.invoked || outcome.failed) return;
-  // The key computed before the call: the tool may have changed its argument object since.
-  state.calledTools.set(p.duplicateKey, { toolName: p.call.name, callId: p.call.callId, output: rememberedOutput(outcome.result.text) });
+/** Whether the model sent `confirm_duplicate: true` with the call (as it made it, before validation took the flag out). */
+function confirmed(batch: PendingBatch, c: BatchCall): boolean {
+  const split = splitConfirmFlag(batch.calls[c.index]!.arguments);
+  return !('problem' in split) && split.confirm === true;
 }

@@ -2,7 +2,8 @@ import type { Agent } from '../../agent/agent';
 import type { Item } from '../../items/item';
 import { ToolResult } from '../../result/tool-result';
 import type { CallOutcome } from '../call-outcome';
-import type { PreparedCall } from '../call-preparation';
+import { answer, type BatchCall, type BatchStage, type CallVerdict, type StageOutcome } from './batch-stage';
+import type { JsonSchema } from '../../contracts/json-schema';
 import { emitEvent, type RunEnvironment } from '../run-environment';
 import { UserError } from '../../errors/user.error';
 import { ToolArgumentsError } from '../../errors/tool-arguments.error';
@@ -10,52 +11,54 @@ import { parseToolArguments } from '../../arguments/parse-tool-arguments';
 import { handoffBindingOf } from '../../handoffs/handoff-tool';
 
 /**
- * When a response holds several handoff calls, the first valid one (in call order) is the one
+ * The handoff stage. Z-102: a handoff's input must be a JSON object; `""` and `null` read as
+ * `{}`, refused with `Handoff function expected non-null input, but got None` when the schema has
+ * root-level `required` keys. Input the schema refuses **fails the run** (`ToolArgumentsError`)
+ * instead of being fed back; a handoff without a schema takes any arguments, unchecked. Then,
+ * when a response holds several handoff calls, the first valid one (in call order) is the one
  * performed; every later handoff call is answered, without running, with a note saying it was
  * ignored, so no call is left without an output. Other calls of the batch are untouched. @internal
  */
-export function answerIgnoredHandoffs(prepared: PreparedCall[]): void {
-  checkHandoffInputs(prepared);
-  let winner: PreparedCall | undefined;
-  for (const p of prepared) {
-    const binding = handoffBindingOf(p.tool);
-    if (!binding || p.answer) continue;
+export function handoffStage(): BatchStage {
+  return { name: 'handoffs', review: reviewHandoffs };
+}
+
+function reviewHandoffs(calls: readonly BatchCall[]): StageOutcome {
+  let verdicts: CallVerdict[] | undefined;
+  let winner: BatchCall | undefined;
+  for (const c of calls) {
+    const binding = handoffBindingOf(c.tool);
+    if (!binding) continue;
+    let runs = c.answer === undefined;
+    if (c.answer?.why === 'invalid_arguments') {
+      checkHandoffInput(c, binding.handoff.inputSchema);
+      (verdicts ??= []).push({ kind: 'run', index: c.index, args: {} });
+      runs = true;
+    }
+    if (!runs) continue;
     if (!winner) {
-      winner = p;
+      winner = c;
       continue;
     }
     const chosen = handoffBindingOf(winner.tool)!.handoff.agent.name;
-    p.answer = ToolResult.text(
+    const text =
       `Ignored: this response already hands the conversation to agent "${chosen}" (call ${winner.call.callId}); ` +
-        `only the first handoff of a response is performed, so the transfer to agent "${binding.handoff.agent.name}" did not happen.`,
-    );
-    p.failed = false;
+      `only the first handoff of a response is performed, so the transfer to agent "${binding.handoff.agent.name}" did not happen.`;
+    (verdicts ??= []).push(answer(c.index, ToolResult.text(text), false, 'ignored_handoff'));
   }
+  return verdicts;
 }
 
-/**
- * Z-102: a handoff's input must be a JSON object; `""` and `null` read as `{}`, refused with
- * `Handoff function expected non-null input, but got None` when the schema has root-level
- * `required` keys. Input the schema refuses **fails the run** (`ToolArgumentsError`) instead of
- * being fed back. A handoff without a schema takes any arguments, unchecked.
- */
-function checkHandoffInputs(prepared: PreparedCall[]): void {
-  for (const p of prepared) {
-    const binding = handoffBindingOf(p.tool);
-    if (!binding || !p.failed) continue;
-    const tool = p.tool!;
-    const schema = binding.handoff.inputSchema;
-    const raw = p.call.arguments.trim();
-    if (schema && raw !== '' && raw !== 'null') {
-      parseToolArguments(tool, p.call.arguments, p.call.callId);
-      throw new ToolArgumentsError(tool.name, [{ path: '', message: p.answer?.text ?? 'invalid handoff input' }], p.call.callId);
-    }
-    if (schema && Array.isArray(schema.required) && schema.required.length > 0) {
-      throw new ToolArgumentsError(tool.name, [{ path: '', message: 'Handoff function expected non-null input, but got None' }], p.call.callId);
-    }
-    p.args = {};
-    p.answer = undefined;
-    p.failed = false;
+/** A handoff call whose input validation refused: fails the run, or reads as `{}` (Z-102). */
+function checkHandoffInput(c: BatchCall, schema: JsonSchema | undefined): void {
+  const tool = c.tool!;
+  const raw = c.call.arguments.trim();
+  if (schema && raw !== '' && raw !== 'null') {
+    parseToolArguments(tool, c.call.arguments, c.call.callId);
+    throw new ToolArgumentsError(tool.name, [{ path: '', message: c.answer?.result.text ?? 'invalid handoff input' }], c.call.callId);
+  }
+  if (schema && Array.isArray(schema.required) && schema.required.length > 0) {
+    throw new ToolArgumentsError(tool.name, [{ path: '', message: 'Handoff function expected non-null input, but got None' }], c.call.callId);
   }
 }
 
