@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // Checks the folder layering of every workspace package: no cycle between folders under src/
-// (type imports included), no import from a lower layer into a higher one, every folder listed in
-// the package's layers.json. Every package under packages/ must have a layers.json; other
+// and none between files (type imports included), no import from a lower layer into a higher
+// one, every folder listed in the package's layers.json. Every package under packages/ must have a layers.json; other
 // workspaces (examples, bench) are checked when they have one. Exits 1 on any violation.
 //
 //   node scripts/check-layers.js [--root DIR] [PACKAGE_DIR...]
@@ -11,6 +11,7 @@ const path = require('path');
 const { readLayerSpec } = require('./layers/layer-spec');
 const { layerViolations } = require('./layers/layer-rules');
 const { importGraphs } = require('./layers/import-graph');
+const { fileCycles } = require('./layers/file-cycles');
 
 /** Workspace directories relative to root: packages/* always; others only with a layers.json. */
 function workspaceDirs(root) {
@@ -52,6 +53,18 @@ function parseArgs(argv) {
   return options;
 }
 
+/** A cycle between files, with the imports that close it, e.g. `a.ts -> b.ts (type)`. */
+function cycleViolation(files, edges) {
+  const inCycle = new Set(files);
+  const imports = edges
+    .filter((edge) => inCycle.has(edge.from) && inCycle.has(edge.to))
+    .map((edge) => `${edge.from} -> ${edge.to}${edge.typeOnly ? ' (type)' : ''}`);
+  return {
+    rule: 'no-file-cycle',
+    message: `import cycle between ${files.length} files: ${[...new Set(imports)].join(', ')}; move what they share into a file both import, or name a class through contracts/class-refs.ts`,
+  };
+}
+
 async function main() {
   const started = Date.now();
   const { root, packages } = parseArgs(process.argv.slice(2));
@@ -63,6 +76,7 @@ async function main() {
     const violations = 'problem' in spec
       ? [{ rule: 'layers-json', message: spec.problem }]
       : layerViolations({ ...spec, folders: srcFolders(root, dir), edges: graphs.get(dir) });
+    for (const cycle of fileCycles(graphs.get(dir))) violations.push(cycleViolation(cycle, graphs.get(dir)));
     if (violations.length === 0) {
       console.log(`ok    ${dir} (${graphs.get(dir).length} imports)`);
       continue;

@@ -108,4 +108,26 @@ describe('check-layers', () => {
       expect(status).toBe(0);
     });
   });
+
+  describe('when two files of one folder import each other', () => {
+    it('fails naming the files and the imports that close the cycle, type imports included', () => {
+      const { status, output } = run({
+        ...clean,
+        'packages/demo/src/runner/runner.ts': "import type { Step } from './step';\nexport interface Run { steps: Step[] }\nexport const run = () => 1;\n",
+        'packages/demo/src/runner/step.ts': "import type { Run } from './runner';\nexport interface Step { run?: Run }\n",
+      });
+      expect(status).toBe(1);
+      expect(output).toContain('[no-file-cycle] import cycle between 2 files: runner/runner.ts -> runner/step.ts (type), runner/step.ts -> runner/runner.ts (type)');
+    });
+
+    it('passes once the shared types move into a file both import', () => {
+      const { status } = run({
+        ...clean,
+        'packages/demo/src/runner/shapes.ts': 'export interface Step { name: string }\nexport interface Run { steps: Step[] }\n',
+        'packages/demo/src/runner/runner.ts': "import type { Run } from './shapes';\nexport const run = (r: Run) => r.steps.length;\n",
+        'packages/demo/src/runner/step.ts': "import type { Step } from './shapes';\nexport const stepName = (s: Step) => s.name;\n",
+      });
+      expect(status).toBe(0);
+    });
+  });
 });

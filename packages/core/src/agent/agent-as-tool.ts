@@ -7,7 +7,8 @@ import { runHostOf } from '../contracts/run-host';
 import { defineTool } from '../tool/define-tool';
 import type { JsonSchema } from '../contracts/json-schema';
 import type { Tool, ToolFields } from '../contracts/tool';
-import type { Agent } from './agent';
+// The class by its contract reference (completed by agent.ts): agent.ts imports this file.
+import type { AgentRef as Agent } from '../contracts/class-refs';
 
 /** Options of `agent.asTool(...)`; any runner-side tool field (`needsApproval`, `timeoutMs`, ...) too. */
 export type AgentAsToolOptions<TContext = any> = {

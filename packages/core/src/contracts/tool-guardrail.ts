@@ -1,5 +1,5 @@
-import type { Tool, ToolContext } from './tool';
-import type { ToolResultRef as ToolResult } from './class-refs';
+import type { ToolContext } from './tool-context';
+import type { ToolRef as Tool, ToolResultRef as ToolResult } from './class-refs';
 
 /** What a guardrail decided. Build with `GuardrailOutcome.allow()` / `.reject()` / `.tripwire()`. */
 export type GuardrailOutcome =

@@ -1,48 +1,14 @@
 import type { AgentRef as Agent } from './class-refs';
-import type { ToolResultRef as ToolResult } from './class-refs';
-import type { Usage } from './usage';
+import type { RunContext } from './run-context';
+import type { ToolContext } from './tool-context';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from './tool-guardrail';
 import type { ToolInterceptor } from './tool-interceptor';
 import type { JsonSchema } from './json-schema';
 import type { NativeToolOffer } from './native-tool-offer';
 import type { ArgumentViolation } from './argument-violation';
 
-/** What every part of a run can see: the user's typed context and the run's live usage. */
-export interface RunContext<TContext = unknown> {
-  /** The value passed as `options.context` to `runner.run` / `runner.stream`. */
-  context: TContext;
-  /** Usage so far in this run (model turns and tools' own usage). */
-  usage: Usage;
-  /**
-   * Names of the deferred tools disclosed so far in this run (by results' `addedTools`); set by
-   * the runner, read-only.
-   */
-  disclosedTools?: ReadonlySet<string>;
-}
-
-/** What a tool call sees. Passed to `invoke` and to methods through `@Ctx()`. */
-export interface ToolContext<TContext = unknown> extends RunContext<TContext> {
-  toolName: string;
-  callId: string;
-  /** The raw JSON text of the arguments the model sent. */
-  arguments: string;
-  /** Fires when the call times out or the run is cancelled. */
-  signal: AbortSignal;
-  /** The agent whose turn made the call. */
-  agent: Agent<TContext>;
-  /**
-   * Sends a progress update to a streamed run's consumer as a `tool_progress` event. Never sent
-   * to the model; a no-op on a non-streamed run and after the call has returned.
-   */
-  emit(partial: ToolResult | string): void;
-  /**
-   * Set when this call paused inside its tool (it threw `ToolInterruption` with a nested run's
-   * state) and runs again after the parent run resumed: the nested state's JSON, with the
-   * decisions made on the parent's state applied. Resume the nested run from it:
-   * `runner.run(agent, RunState.fromString(agent, ctx.nestedState))`.
-   */
-  nestedState?: string;
-}
+export type { RunContext } from './run-context';
+export type { ToolContext } from './tool-context';
 
 /**
  * Decides per call whether a human must approve it. Sees the validated, typed arguments: give
@@ -147,4 +113,12 @@ export interface Tool<TContext = any> extends ToolFields<TContext> {
   validateArguments?: (args: any, call: { toolName: string; callId: string }) => readonly ArgumentViolation[] | Promise<readonly ArgumentViolation[]>;
   /** Where the tool came from, for error messages: `WeatherTools.getWeather`, `defineTool`, ... */
   source?: string;
+}
+
+// Completes the reference that guardrail and interceptor contracts name tools by (they sit below
+// this file: a tool holds guardrails, and a guardrail is handed the tool).
+declare module './class-refs' {
+  interface ToolRef<TContext> extends Tool<TContext> {
+    readonly name: string;
+  }
 }

@@ -3,7 +3,6 @@ import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import type { FunctionCallItem, Item } from '../items/item';
 import type { ContentPart } from '../result/content';
 import type { Usage } from '../result/usage';
-import type { RunStatus } from './run-state';
 
 /** The `format` marker of a serialised (unsigned) run state. */
 export const RUN_STATE_FORMAT = 'toolwright.run-state';
@@ -63,3 +62,6 @@ export interface InterruptionJson {
   agent: string;
   parentCallId?: string;
 }
+
+/** Where a run stands. */
+export type RunStatus = 'running' | 'completed' | 'interrupted' | 'failed';

@@ -8,7 +8,7 @@ import type { Tool } from '../contracts/tool';
 import { agentRegistry, staticTools } from './agent-registry';
 import type { ApprovalRequest } from '../contracts/approval-request';
 import type { NestedPause, PendingBatch } from '../contracts/pending-batch';
-import type { RunStatus } from './run-state';
+import type { RunStatus } from './run-state-format';
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunStateProgressJson } from './run-state-format';
 import { derivedArguments, sameInterruption } from './interruption-check';
 import { echo } from '../limits/bounded-text';

@@ -1,4 +1,5 @@
-import type { RunState } from './run-state';
+// The class by its contract reference (completed by run-state.ts, which imports this file).
+import type { RunStateRef as RunState } from '../contracts/class-refs';
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type PendingBatchJson, type RunStateJson } from './run-state-format';
 
 /** The JSON form of a state (see `RunStateJson`). @internal */

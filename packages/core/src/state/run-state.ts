@@ -16,14 +16,14 @@ import type { PendingBatch } from '../contracts/pending-batch';
 import type { CarriedProgress } from './carried-progress';
 import type { RunStateSnapshot } from './run-state-parse';
 import { serializeRunState } from './run-state-serialize';
+import type { RunStatus } from './run-state-format';
 
 // Reading a stored state and signing one happen only where runs are paused and resumed: loaded
 // on first use, so a program that never does is not slowed by them.
 const loadParse = lazyModule(() => require('./run-state-parse') as typeof import('./run-state-parse'));
 const loadSigning = lazyModule(() => require('./state-signing') as typeof import('./state-signing'));
 
-/** Where a run stands. */
-export type RunStatus = 'running' | 'completed' | 'interrupted' | 'failed';
+export type { RunStatus } from './run-state-format';
 
 /** Options of `state.toString(...)` and `RunState.fromString(...)`. */
 export interface RunStateStringOptions {

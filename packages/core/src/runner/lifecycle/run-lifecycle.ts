@@ -8,7 +8,8 @@ import type { Item } from '../../items/item';
 import type { Model, ModelRequest, ModelResponse } from '../../contracts/model';
 import type { CallOutcome } from '../call-outcome';
 import type { BatchCall } from '../stages/batch-stage';
-import { emitEvent, type RunEnvironment } from '../run-environment';
+import type { RunEvent } from '../../contracts/run-event';
+import type { RunContext } from '../../contracts/tool';
 import { buildRunResult, type RunResult } from '../run-result';
 import type { ApprovalHandler } from '../runner-options';
 import type { RunState } from '../../state/run-state';
@@ -35,6 +36,13 @@ export interface LifecycleParts {
   input: string | Item[] | RunState<any>;
 }
 
+/** What a lifecycle sees of its run (the run's environment provides it). @internal */
+export interface LifecycleHost {
+  readonly state: RunState<any>;
+  readonly runContext: RunContext<any>;
+  readonly channel?: { push(event: RunEvent): void };
+}
+
 /**
  * Everything that observes or steers a run from outside the tool-call path: hooks, agent-level
  * guardrails, tracing and running tasks. Created per run only when one of them applies; the run
@@ -52,7 +60,7 @@ export class RunLifecycle implements CallLifecycle {
   private inputChecked: boolean;
 
   constructor(
-    private readonly env: RunEnvironment,
+    private readonly env: LifecycleHost,
     private readonly parts: LifecycleParts,
   ) {
     this.around = lifecycleAround(parts.hooks, this.started, parts.tasks);
@@ -214,7 +222,7 @@ export class RunLifecycle implements CallLifecycle {
   }
 
   private tripped(agent: Agent<any>, guardrail: string): void {
-    emitEvent(this.env, { type: 'guardrail_tripped', agent, guardrail, toolName: '', callId: '' });
+    this.env.channel?.push({ type: 'guardrail_tripped', agent, guardrail, toolName: '', callId: '' });
   }
 
   private hooks(agent: Agent<any> | undefined, pair: Parameters<typeof callHooks>[2], event: object): Promise<void> | undefined {

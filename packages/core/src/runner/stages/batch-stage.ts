@@ -1,12 +1,8 @@
-import type { Agent } from '../../agent/agent';
 import type { ApprovalRequest } from '../../contracts/approval-request';
-import type { PendingBatch } from '../../contracts/pending-batch';
 import type { Tool } from '../../contracts/tool';
 import type { FunctionCallItem } from '../../items/item';
 import type { ToolResult } from '../../result/tool-result';
 import type { CallOutcome } from '../call-outcome';
-import type { TurnTools } from '../resolve-tools';
-import type { RunEnvironment } from '../run-environment';
 
 /**
  * One call of a batch as the stages see it: read-only. Only the driver changes it, from the
@@ -62,14 +58,6 @@ export interface BatchPause {
 
 /** What a stage's review returns: verdicts on some calls (none: nothing changes), or a pause. @internal */
 export type StageOutcome = readonly CallVerdict[] | BatchPause | undefined;
-
-/** What every stage of one batch sees. @internal */
-export interface BatchContext {
-  readonly env: RunEnvironment;
-  readonly agent: Agent<any>;
-  readonly tools: TurnTools;
-  readonly batch: PendingBatch;
-}
 
 /**
  * One concern of a batch (validation, handoffs, resume checks, plan mode, duplicates, approvals,
