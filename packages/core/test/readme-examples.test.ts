@@ -1,11 +1,28 @@
-// The examples of the README sections "Progressive disclosure", "Toolsets", "Tool search",
-// "Handoffs" and "Agents as tools", run as written there (plus assertions; the tool-search and
+// The examples of the README sections "One call outside a run", "Progressive disclosure",
+// "Toolsets", "Tool search", "Handoffs" and "Agents as tools", run as written there (plus assertions; the tool-search and
 // agents-as-tools catalogues and models are concrete stand-ins for the README's placeholders).
-import { Agent, Runner, ScriptedModel, ToolResult, ToolSearchToolset, defineTool, handoff, type Toolset } from '@toolwright/core';
+import 'reflect-metadata';
+import { Agent, Param, Runner, ScriptedModel, Tool, ToolResult, ToolSearchToolset, Toolkit, defineTool, handoff, toolsOf, type Toolset } from '@toolwright/core';
+import { executeToolCall } from '@toolwright/core/extend';
+
+@Toolkit()
+class OrderTools {
+  /** Look up an order. */
+  @Tool({ timeoutMs: 5_000 })
+  lookupOrder(@Param('orderId') orderId: string) {
+    return { orderId, status: 'shipped' };
+  }
+}
 
 const noArgs = { type: 'object', properties: {} } as const;
 
 describe('README examples', () => {
+  it('One call outside a run: executeToolCall', async () => {
+    const lookup = toolsOf(new OrderTools())[0]!;
+    const result = await executeToolCall(lookup, { orderId: 'A-17' }, { context: { user: 'ada' } });
+    expect(result.text).toBe('{"orderId":"A-17","status":"shipped"}');
+  });
+
   it('Progressive disclosure', async () => {
     const dropTable = defineTool({ name: 'drop_table', description: 'Drop a table.', parameters: {}, deferred: true, invoke: () => 'dropped' });
     const enterAdmin = defineTool({
