@@ -156,4 +156,4 @@ function layerViolations({ layerOf, layerCount, folders, edges }) {
   return violations;
 }
 
-module.exports = { TOP, folderOf, layerViolations };
+module.exports = { TOP, folderOf, folderCycles, layerViolations };
