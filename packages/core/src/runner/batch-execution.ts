@@ -7,7 +7,8 @@ import { executeCall } from './call-execution';
 import type { TurnTools } from './resolve-tools';
 import { emitEvent, type RunEnvironment } from './run-environment';
 import { runBounded } from './bounded-concurrency';
-import type { BatchCall, BatchPause, BatchStage, CallVerdict, StageOutcome } from './stages/batch-stage';
+import type { BatchCall, BatchPause, CallVerdict, StageOutcome } from './stages/batch-call';
+import type { BatchContext, BatchStage } from './stages/batch-stage';
 import { validationStage } from './stages/validation-stage';
 import { incompleteStage } from './stages/incomplete-stage';
 import { handoffStage } from './stages/handoff-stage';
@@ -27,13 +28,14 @@ export type BatchOutcome = { readonly kind: 'ran'; readonly outcomes: CallOutcom
  * they outrank both; nothing of a batch runs until every call that needs approval has a decision.
  * A cut-off response's batch has one stage: every call is answered with a notice.
  */
-function stagesOf(env: RunEnvironment, agent: Agent<any>, tools: TurnTools, batch: PendingBatch): BatchStage[] {
-  if (batch.incompleteReason !== undefined) return [incompleteStage(batch.incompleteReason)];
-  const stages = [validationStage(tools), handoffStage(), resumeStage(env)];
-  if (env.planMode) stages.push(planStage(env.planMode, batch.outputs, tools));
-  stages.push(duplicateStage(env.state, batch), approvalStage(env, agent, batch), nestedStage(env.state, batch));
-  return stages;
-}
+const STAGES: readonly BatchStage[] = [validationStage, handoffStage, resumeStage, planStage, duplicateStage, approvalStage, nestedStage];
+const INCOMPLETE_STAGES: readonly BatchStage[] = [incompleteStage];
+// The stages called per call, found once.
+const AFTER_CALL_STAGES = STAGES.filter((stage) => stage.afterCall !== undefined);
+const NESTED_STATE_STAGES = STAGES.filter((stage) => stage.nestedStateOf !== undefined);
+
+/** A call's record as the driver holds it: the stages see it read-only. */
+type DriverCall = { -readonly [K in keyof BatchCall]: BatchCall[K] };
 
 /**
  * Executes the pending batch of calls of one response: runs its stages, then the calls with at
@@ -45,11 +47,15 @@ function stagesOf(env: RunEnvironment, agent: Agent<any>, tools: TurnTools, batc
  * error of the first call in call order (a sibling's failure caused by the abort does not count). A pause is returned, not applied: the run loop records it on the state. @internal
  */
 export async function executeBatch(env: RunEnvironment, agent: Agent<any>, tools: TurnTools, batch: PendingBatch, sequential: boolean): Promise<BatchOutcome> {
-  const calls: BatchCall[] = batch.calls.map((call, index) => ({ index, call, tool: tools.byName.get(call.name) }));
-  const stages = stagesOf(env, agent, tools, batch);
-  for (const stage of stages) {
+  const calls: DriverCall[] = new Array(batch.calls.length);
+  for (let i = 0; i < calls.length; i++) {
+    const call = batch.calls[i]!;
+    calls[i] = { index: i, call, tool: tools.byName.get(call.name), args: undefined, answer: undefined };
+  }
+  const ctx: BatchContext = { env, agent, tools, batch };
+  for (const stage of batch.incompleteReason !== undefined ? INCOMPLETE_STAGES : STAGES) {
     if (!stage.review) continue;
-    const reviewed = stage.review(calls);
+    const reviewed = stage.review(ctx, calls);
     const outcome: StageOutcome = isThenable(reviewed) ? await reviewed : reviewed;
     if (outcome === undefined) continue;
     if ('kind' in outcome) return pauseBeforeRunning(env, agent, batch, outcome);
@@ -58,27 +64,29 @@ export async function executeBatch(env: RunEnvironment, agent: Agent<any>, tools
   // One `sequential` tool in the batch makes the whole batch run one call at a time.
   const limit = sequential || calls.some(isSequentialCall) ? 1 : env.maxToolConcurrency;
   const outcomes: CallOutcome[] = new Array(calls.length);
-  await env.cancellation.race(runCalls(env, agent, stages, calls, outcomes, batch, limit));
+  await env.cancellation.race(runCalls(ctx, calls, outcomes, limit));
   const done = outcomes.filter((outcome) => outcome !== undefined && !outcome.paused);
-  for (const stage of stages) {
-    const pause = stage.afterBatch?.(outcomes);
+  for (const stage of STAGES) {
+    const pause = stage.afterBatch?.(ctx, outcomes);
     if (pause) return { ...pause, outcomes: done };
   }
-  for (const stage of stages) stage.completed?.();
+  for (const stage of STAGES) stage.completed?.(ctx);
   const history = env.state.history;
   for (const call of batch.calls) history.push(batch.outputs.get(call.callId)!);
   return { kind: 'ran', outcomes: done };
 }
 
-/** The driver's one write to the calls: a verdict replaces the call's answer, arguments or call. */
-function apply(calls: BatchCall[], verdicts: readonly CallVerdict[]): void {
+/** The driver's one write to the calls: a verdict sets the call's answer, or its arguments and call. */
+function apply(calls: DriverCall[], verdicts: readonly CallVerdict[]): void {
   for (const verdict of verdicts) {
-    const current = calls[verdict.index]!;
+    const record = calls[verdict.index]!;
     if (verdict.kind === 'answered') {
-      calls[verdict.index] = { index: current.index, call: current.call, tool: current.tool, args: current.args, answer: { result: verdict.result, failed: verdict.failed, why: verdict.why } };
-    } else {
-      calls[verdict.index] = { index: current.index, call: verdict.call ?? current.call, tool: current.tool, args: 'args' in verdict ? verdict.args : current.args };
+      record.answer = { result: verdict.result, failed: verdict.failed, why: verdict.why };
+      continue;
     }
+    record.answer = undefined;
+    if (verdict.call !== undefined) record.call = verdict.call;
+    if ('args' in verdict) record.args = verdict.args;
   }
 }
 
@@ -96,31 +104,17 @@ function isSequentialCall(c: BatchCall): boolean {
   return c.tool?.sequential === true && c.answer === undefined;
 }
 
-function runCalls(
-  env: RunEnvironment,
-  agent: Agent<any>,
-  stages: readonly BatchStage[],
-  calls: readonly BatchCall[],
-  outcomes: CallOutcome[],
-  batch: PendingBatch,
-  limit: number,
-): Promise<void> {
+function runCalls(ctx: BatchContext, calls: readonly BatchCall[], outcomes: CallOutcome[], limit: number): Promise<void> {
+  const { env, agent, batch } = ctx;
   let stopped = false;
   // The first fatal error, with which the siblings are aborted: what they end with because of
   // it (the same error, or an error caused by it) is an echo of it, not a fatal error of theirs.
   let primary: unknown;
-  const nestedState = (c: BatchCall): string | undefined => {
-    for (const stage of stages) {
-      const state = stage.nestedStateOf?.(c);
-      if (state !== undefined) return state;
-    }
-    return undefined;
-  };
   return runBounded(calls.length, limit, async (i) => {
     const c = calls[i]!;
     if (batch.outputs.has(c.call.callId)) return;
     env.cancellation.throwIfCancelled();
-    const execute = () => executeCall(env, agent, c, c.answer === undefined ? nestedState(c) : undefined);
+    const execute = () => executeCall(env, agent, c, c.answer === undefined ? nestedStateOf(ctx, c) : undefined);
     let outcome: CallOutcome;
     try {
       outcome = await (env.lifecycle ? env.lifecycle.toolCall(agent, c, execute) : execute());
@@ -137,11 +131,19 @@ function runCalls(
     if (stopped) return;
     outcomes[i] = outcome;
     if (outcome.paused) return;
-    for (const stage of stages) stage.afterCall?.(c, outcome);
+    for (const stage of AFTER_CALL_STAGES) stage.afterCall!(ctx, c, outcome);
     const output: FunctionCallOutputItem = { type: 'function_call_output', callId: c.call.callId, output: outcome.modelOutput };
     if (outcome.failed || !outcome.invoked || outcome.result.isError) output.isError = true;
     batch.outputs.set(c.call.callId, output);
   });
+}
+
+function nestedStateOf(ctx: BatchContext, c: BatchCall): string | undefined {
+  for (const stage of NESTED_STATE_STAGES) {
+    const state = stage.nestedStateOf!(ctx, c);
+    if (state !== undefined) return state;
+  }
+  return undefined;
 }
 
 function isEcho(error: unknown, primary: unknown): boolean {

@@ -4,7 +4,7 @@ import { runToolCall } from '../calls/run-tool-call';
 import type { ToolResult } from '../result/tool-result';
 import type { CallOutcome } from './call-outcome';
 import type { RunEnvironment } from './run-environment';
-import type { BatchCall } from './stages/batch-stage';
+import type { BatchCall } from './stages/batch-call';
 
 /**
  * One call of a batch after the batch's stages: an answered call (unknown tool, invalid

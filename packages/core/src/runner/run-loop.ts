@@ -10,7 +10,7 @@ import { isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-
 import { buildHandoffTools } from './handoff-tools';
 import { flattenToolEntries } from '../toolsets/tool-entries';
 import { performHandoff } from './stages/handoff-stage';
-import type { BatchPause } from './stages/batch-stage';
+import type { BatchPause } from './stages/batch-call';
 import { planModeEntries } from '../plan-mode/plan-mode';
 import { lifecycleForTurn } from './lifecycle/create-lifecycle';
 import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';

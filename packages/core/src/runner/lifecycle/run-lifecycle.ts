@@ -7,7 +7,7 @@ import { runAgentGuardrails } from '../../guardrails/run-agent-guardrails';
 import type { Item } from '../../items/item';
 import type { Model, ModelRequest, ModelResponse } from '../../contracts/model';
 import type { CallOutcome } from '../call-outcome';
-import type { BatchCall } from '../stages/batch-stage';
+import type { BatchCall } from '../stages/batch-call';
 import type { RunEvent } from '../../contracts/run-event';
 import type { RunContext } from '../../contracts/tool';
 import { buildRunResult, type RunResult } from '../run-result';

@@ -12,7 +12,8 @@ import type { ApprovalPolicyCall } from '../../approvals/approval-policy';
 import { editedArgumentsJson, validateEditedArguments } from '../../approvals/edited-arguments';
 import { checkToolArguments } from '../../arguments/tool-argument-check';
 import { guardedApprovalCheck, toolCallNeedsApproval } from '../../calls/needs-approval';
-import { answer, runs, type BatchCall, type BatchStage, type CallVerdict, type StageOutcome } from './batch-stage';
+import { answer, runs, type BatchCall, type CallVerdict, type StageOutcome } from './batch-call';
+import type { BatchStage } from './batch-stage';
 
 type RunningCall = BatchCall & { readonly tool: Tool };
 
@@ -31,15 +32,16 @@ type RunningCall = BatchCall & { readonly tool: Tool };
  * calls are left undecided the batch pauses (the returned pause): nothing runs. Once the batch
  * is answered in full, the exact decisions are spent. @internal
  */
-export function approvalStage(env: RunEnvironment, agent: Agent<any>, batch: PendingBatch): BatchStage {
-  return {
-    name: 'approvals',
-    // The common case (no recorded decisions, no policies, no tool that may need approval) is
-    // answered synchronously: an awaited stage per turn was a visible share of a one-call turn.
-    review: (calls) => (approvalMayApply(env, calls) ? reviewBatch(env, agent, calls, batch) : undefined),
-    completed: () => env.state.approvals.exact.clear(),
-  };
-}
+export const approvalStage: BatchStage = {
+  name: 'approvals',
+  // The common case (no recorded decisions, no policies, no tool that may need approval) is
+  // answered synchronously: an awaited stage per turn was a visible share of a one-call turn.
+  review: (ctx, calls) => (approvalMayApply(ctx.env, calls) ? reviewBatch(ctx.env, ctx.agent, calls, ctx.batch) : undefined),
+  completed: (ctx) => {
+    const exact = ctx.env.state.approvals.exact;
+    if (exact.size > 0) exact.clear();
+  },
+};
 
 /** Whether any call of the batch could be gated: a recorded decision, a policy, or a tool's `needsApproval`. */
 function approvalMayApply(env: RunEnvironment, calls: readonly BatchCall[]): boolean {

@@ -1,88 +1,33 @@
-import type { ApprovalRequest } from '../../contracts/approval-request';
-import type { Tool } from '../../contracts/tool';
-import type { FunctionCallItem } from '../../items/item';
-import type { ToolResult } from '../../result/tool-result';
+import type { Agent } from '../../agent/agent';
+import type { PendingBatch } from '../../contracts/pending-batch';
 import type { CallOutcome } from '../call-outcome';
+import type { TurnTools } from '../resolve-tools';
+import type { RunEnvironment } from '../run-environment';
+import type { BatchCall, BatchPause, StageOutcome } from './batch-call';
 
-/**
- * One call of a batch as the stages see it: read-only. Only the driver changes it, from the
- * verdicts the stages return. @internal
- */
-export interface BatchCall {
-  readonly index: number;
-  /** The call (its arguments as edited by an approval, once they were). */
-  readonly call: FunctionCallItem;
-  /** The tool it names, when the agent has one of that name. */
-  readonly tool?: Tool;
-  /** The validated arguments (optional fields absent, never `null`), once validation passed. */
-  readonly args?: unknown;
-  /** Set when the call will not run: its output, and why. */
-  readonly answer?: Answered;
+/** What every stage of one batch sees: the run, the agent whose turn it is, its tools, the batch. @internal */
+export interface BatchContext {
+  readonly env: RunEnvironment;
+  readonly agent: Agent<any>;
+  readonly tools: TurnTools;
+  readonly batch: PendingBatch;
 }
-
-/** Why a call was answered without running. @internal */
-export type AnswerReason =
-  | 'incomplete_response'
-  | 'unknown_tool'
-  | 'invalid_arguments'
-  | 'ignored_handoff'
-  | 'plan_mode'
-  | 'duplicate'
-  | 'rejected'
-  | 'refused_by_guardrail';
-
-/** A call answered without running. @internal */
-export interface Answered {
-  readonly result: ToolResult;
-  /** Whether it counts as a failed call (for `maxConsecutiveToolFailures`). */
-  readonly failed: boolean;
-  readonly why: AnswerReason;
-}
-
-/** A stage's verdict on one call: it runs (with new arguments, when given), or it is answered. @internal */
-export type CallVerdict =
-  | { readonly kind: 'run'; readonly index: number; readonly call?: FunctionCallItem; readonly args?: unknown }
-  | ({ readonly kind: 'answered'; readonly index: number } & Answered);
-
-/**
- * The batch stops before anything (more) runs: calls wait for people. `answered` are outputs
- * already final (refusals by guardrails before approval), kept for the resumed run. @internal
- */
-export interface BatchPause {
-  readonly kind: 'paused';
-  readonly interruptions: ApprovalRequest[];
-  /** The tools of the calls that wait, by call id. */
-  readonly tools: ReadonlyMap<string, Tool>;
-  readonly answered?: readonly BatchCall[];
-}
-
-/** What a stage's review returns: verdicts on some calls (none: nothing changes), or a pause. @internal */
-export type StageOutcome = readonly CallVerdict[] | BatchPause | undefined;
 
 /**
  * One concern of a batch (validation, handoffs, resume checks, plan mode, duplicates, approvals,
- * nested runs), made per batch, so what it learns in its review stays with it. @internal
+ * nested runs): a constant object whose methods the driver calls at fixed points of every batch
+ * with that batch's context. What a stage learns about a call it keeps itself (by the call). @internal
  */
 export interface BatchStage {
   readonly name: string;
   /** Looks at the whole batch before any call runs (synchronous unless it must wait). */
-  review?(calls: readonly BatchCall[]): StageOutcome | Promise<StageOutcome>;
+  review?(ctx: BatchContext, calls: readonly BatchCall[]): StageOutcome | Promise<StageOutcome>;
   /** The nested run's state a call resumes with, when the stage holds one. */
-  nestedStateOf?(call: BatchCall): string | undefined;
+  nestedStateOf?(ctx: BatchContext, call: BatchCall): string | undefined;
   /** A call of the batch ran and has its output. */
-  afterCall?(call: BatchCall, outcome: CallOutcome): void;
+  afterCall?(ctx: BatchContext, call: BatchCall, outcome: CallOutcome): void;
   /** Every call ran: the stage may pause the run (calls that paused inside their tools). */
-  afterBatch?(outcomes: ReadonlyArray<CallOutcome | undefined>): BatchPause | undefined;
+  afterBatch?(ctx: BatchContext, outcomes: ReadonlyArray<CallOutcome | undefined>): BatchPause | undefined;
   /** The batch is answered in full (its outputs join the history). */
-  completed?(): void;
-}
-
-/** A call that runs (no answer yet, and a tool). @internal */
-export function runs(call: BatchCall): call is BatchCall & { readonly tool: Tool } {
-  return call.answer === undefined && call.tool !== undefined;
-}
-
-/** An answered verdict. @internal */
-export function answer(index: number, result: ToolResult, failed: boolean, why: AnswerReason): CallVerdict {
-  return { kind: 'answered', index, result, failed, why };
+  completed?(ctx: BatchContext): void;
 }

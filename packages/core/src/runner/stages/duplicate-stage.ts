@@ -1,11 +1,11 @@
-import type { CallOutcome } from '../call-outcome';
 import { ToolResult } from '../../result/tool-result';
 import type { PendingBatch } from '../../contracts/pending-batch';
 import type { RunState } from '../../state/run-state';
 import { CONFIRM_DUPLICATE_PARAMETER, splitConfirmFlag } from '../../duplicates/confirm-parameter';
 import { duplicateKey, rememberedOutput } from '../../duplicates/duplicate-ledger';
 import { echo } from '../../limits/bounded-text';
-import { answer, runs, type BatchCall, type BatchStage, type CallVerdict } from './batch-stage';
+import { answer, runs, type BatchCall, type CallVerdict } from './batch-call';
+import type { BatchStage } from './batch-stage';
 
 /**
  * The duplicate-call stage, before approvals: a call of a `reject` or `confirm` tool whose
@@ -15,21 +15,21 @@ import { answer, runs, type BatchCall, type BatchStage, type CallVerdict } from 
  * `confirm_duplicate: true` runs. A call that runs and succeeds is remembered under the key
  * computed before it ran (the tool may change its argument object). @internal
  */
-export function duplicateStage(state: RunState<any>, batch: PendingBatch): BatchStage {
-  // Ledger keys of the calls this stage let through, by call index.
-  const keys = new Map<number, string>();
-  return {
-    name: 'duplicates',
-    review: (calls) => review(state, batch, calls, keys),
-    afterCall: (c: BatchCall, outcome: CallOutcome) => {
-      const key = keys.get(c.index);
-      if (key === undefined || !outcome.invoked || outcome.failed) return;
-      state.calledTools.set(key, { toolName: c.call.name, callId: c.call.callId, output: rememberedOutput(outcome.result.text) });
-    },
-  };
-}
+export const duplicateStage: BatchStage = {
+  name: 'duplicates',
+  review: (ctx, calls) => review(ctx.env.state, ctx.batch, calls),
+  afterCall: (ctx, c, outcome) => {
+    const key = ledgerKeys.get(c);
+    if (key === undefined || !outcome.invoked || outcome.failed) return;
+    ctx.env.state.calledTools.set(key, { toolName: c.call.name, callId: c.call.callId, output: rememberedOutput(outcome.result.text) });
+  },
+};
 
-function review(state: RunState<any>, batch: PendingBatch, calls: readonly BatchCall[], keys: Map<number, string>): CallVerdict[] | undefined {
+// The ledger key of each call this stage let through, computed before it ran: the tool may change
+// its argument object while it runs. By the call's record, which lives as long as its batch.
+const ledgerKeys = new WeakMap<BatchCall, string>();
+
+function review(state: RunState<any>, batch: PendingBatch, calls: readonly BatchCall[]): CallVerdict[] | undefined {
   let verdicts: CallVerdict[] | undefined;
   let inBatch: Map<string, string> | undefined;
   for (const c of calls) {
@@ -41,7 +41,7 @@ function review(state: RunState<any>, batch: PendingBatch, calls: readonly Batch
     const earlierInBatch = inBatch.get(key);
     if ((!earlier && earlierInBatch === undefined) || (tool.duplicates === 'confirm' && confirmed(batch, c))) {
       if (earlierInBatch === undefined) inBatch.set(key, c.call.callId);
-      keys.set(c.index, key);
+      ledgerKeys.set(c, key);
       continue;
     }
     const how =

@@ -2,7 +2,8 @@ import type { Agent } from '../../agent/agent';
 import type { Item } from '../../items/item';
 import { ToolResult } from '../../result/tool-result';
 import type { CallOutcome } from '../call-outcome';
-import { answer, type BatchCall, type BatchStage, type CallVerdict, type StageOutcome } from './batch-stage';
+import { answer, type BatchCall, type CallVerdict, type StageOutcome } from './batch-call';
+import type { BatchStage } from './batch-stage';
 import type { JsonSchema } from '../../contracts/json-schema';
 import { emitEvent, type RunEnvironment } from '../run-environment';
 import { UserError } from '../../errors/user.error';
@@ -19,9 +20,10 @@ import { handoffBindingOf } from '../../handoffs/handoff-tool';
  * performed; every later handoff call is answered, without running, with a note saying it was
  * ignored, so no call is left without an output. Other calls of the batch are untouched. @internal
  */
-export function handoffStage(): BatchStage {
-  return { name: 'handoffs', review: reviewHandoffs };
-}
+export const handoffStage: BatchStage = {
+  name: 'handoffs',
+  review: (_ctx, calls) => reviewHandoffs(calls),
+};
 
 function reviewHandoffs(calls: readonly BatchCall[]): StageOutcome {
   let verdicts: CallVerdict[] | undefined;

@@ -1,18 +1,17 @@
 import type { FunctionCallItem } from '../../items/item';
 import { ToolResult } from '../../result/tool-result';
-import { answer, type BatchStage } from './batch-stage';
+import { answer } from './batch-call';
+import type { BatchStage } from './batch-stage';
 
 /**
  * The only stage of a batch from a response the provider cut short: its arguments may be
  * half-written, so no call runs; each is answered with a notice asking the model to send it
  * again (not counted as a failure). @internal
  */
-export function incompleteStage(reason: string | undefined): BatchStage {
-  return {
-    name: 'incomplete',
-    review: (calls) => calls.map((c) => answer(c.index, incompleteCallResult(c.call, reason), false, 'incomplete_response')),
-  };
-}
+export const incompleteStage: BatchStage = {
+  name: 'incomplete',
+  review: (ctx, calls) => calls.map((c) => answer(c.index, incompleteCallResult(c.call, ctx.batch.incompleteReason), false, 'incomplete_response')),
+};
 
 function incompleteCallResult(call: FunctionCallItem, reason: string | undefined): ToolResult {
   return ToolResult.error(

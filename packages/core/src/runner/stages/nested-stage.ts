@@ -3,7 +3,8 @@ import type { NestedPause, PendingBatch } from '../../contracts/pending-batch';
 import type { Tool } from '../../contracts/tool';
 import type { RunState } from '../../state/run-state';
 import type { CallOutcome } from '../call-outcome';
-import type { BatchCall, BatchPause, BatchStage } from './batch-stage';
+import type { BatchPause } from './batch-call';
+import type { BatchStage } from './batch-stage';
 
 /**
  * Calls whose tool paused inside (a nested agent run waiting for approval): such a call runs
@@ -11,19 +12,17 @@ import type { BatchCall, BatchPause, BatchStage } from './batch-stage';
  * which calls paused inside, the run pauses with the nested interruptions as its own (with
  * `parentCallId`), the nested states kept on the batch by call id. @internal
  */
-export function nestedStage(state: RunState<any>, batch: PendingBatch): BatchStage {
-  return {
-    name: 'nested',
-    nestedStateOf: (c: BatchCall) => {
-      const nested = batch.nested?.get(c.call.callId);
-      return nested ? nestedStateWithDecisions(state, nested) : undefined;
-    },
-    afterCall: (c: BatchCall) => {
-      batch.nested?.delete(c.call.callId);
-    },
-    afterBatch: (outcomes) => pauseForNestedRuns(batch, outcomes),
-  };
-}
+export const nestedStage: BatchStage = {
+  name: 'nested',
+  nestedStateOf: (ctx, c) => {
+    const nested = ctx.batch.nested?.get(c.call.callId);
+    return nested ? nestedStateWithDecisions(ctx.env.state, nested) : undefined;
+  },
+  afterCall: (ctx, c) => {
+    ctx.batch.nested?.delete(c.call.callId);
+  },
+  afterBatch: (ctx, outcomes) => pauseForNestedRuns(ctx.batch, outcomes),
+};
 
 function pauseForNestedRuns(batch: PendingBatch, outcomes: ReadonlyArray<CallOutcome | undefined>): BatchPause | undefined {
   const paused = outcomes.filter((o): o is CallOutcome => o !== undefined && o.paused !== undefined);

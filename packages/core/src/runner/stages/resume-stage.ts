@@ -1,15 +1,17 @@
 import { RunStateError } from '../../errors/run-state.error';
 import type { RunEnvironment } from '../run-environment';
-import type { BatchCall, BatchStage } from './batch-stage';
+import type { BatchCall } from './batch-call';
+import type { BatchStage } from './batch-stage';
 
 /**
  * The resume check of a batch, before anything runs: on a resumed run, a call that waited for
  * approval (or holds a decision) and names a tool the agent no longer has refuses the whole
  * batch — the state does not fit the tools it is resumed with. @internal
  */
-export function resumeStage(env: RunEnvironment): BatchStage {
-  return { name: 'resume', review: (calls) => checkResumedCalls(env, calls) };
-}
+export const resumeStage: BatchStage = {
+  name: 'resume',
+  review: (ctx, calls) => checkResumedCalls(ctx.env, calls),
+};
 
 function checkResumedCalls(env: RunEnvironment, calls: readonly BatchCall[]): undefined {
   const state = env.state;

@@ -5,7 +5,8 @@ import { CONFIRM_DUPLICATE_PARAMETER, splitConfirmFlag } from '../../duplicates/
 import { checkToolArguments } from '../../arguments/tool-argument-check';
 import { capMessage, echo, listSome } from '../../limits/bounded-text';
 import type { TurnTools } from '../resolve-tools';
-import { answer, type BatchCall, type BatchStage, type CallVerdict, type StageOutcome } from './batch-stage';
+import { answer, type BatchCall, type CallVerdict, type StageOutcome } from './batch-call';
+import type { BatchStage } from './batch-stage';
 
 // Names listed when the model calls a tool that does not exist (catalogues can be large).
 const MAX_LISTED_TOOLS = 30;
@@ -17,12 +18,10 @@ const MAX_LISTED_TOOLS = 30;
  * (`validateArguments`, e.g. an `@Args` DTO's class-validator constraints). A call that fails is
  * answered with the argument error and goes no further. Synchronous unless a check is. @internal
  */
-export function validationStage(tools: TurnTools): BatchStage {
-  return {
-    name: 'validation',
-    review: (calls) => validate(calls, tools),
-  };
-}
+export const validationStage: BatchStage = {
+  name: 'validation',
+  review: (ctx, calls) => validate(calls, ctx.tools),
+};
 
 function validate(calls: readonly BatchCall[], tools: TurnTools): StageOutcome | Promise<StageOutcome> {
   const verdicts: CallVerdict[] = [];
