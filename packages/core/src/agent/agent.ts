@@ -1,5 +1,6 @@
 import type { ModelSettings, Model } from '../contracts/model';
-import type { RunContext } from '../contracts/tool';
+import type { FailureErrorFunction, RunContext } from '../contracts/tool';
+import { UserError } from '../errors/user.error';
 import type { ToolEntry } from '../contracts/tool-entry';
 import type { Handoff } from '../handoffs/handoff';
 import { agentAsTool, type AgentAsToolOptions, type AgentTool } from './agent-as-tool';
@@ -41,6 +42,12 @@ export interface AgentConfig<TContext = unknown> {
   inputGuardrails?: InputGuardrail<TContext>[];
   /** Checks on the final output, when this agent produces it. */
   outputGuardrails?: OutputGuardrail<TContext>[];
+  /**
+   * The text the model gets when one of this agent's tools throws, for tools that set no
+   * `failureError` of their own (they win; this wins over the Runner's). `null` ends the run
+   * with `ToolCallError` instead.
+   */
+  failureError?: FailureErrorFunction | null;
 }
 
 /**
@@ -75,6 +82,8 @@ export class Agent<TContext = unknown> {
   readonly inputGuardrails: InputGuardrail<TContext>[];
   /** See {@link AgentConfig.outputGuardrails} (`[]` when none were given). */
   readonly outputGuardrails: OutputGuardrail<TContext>[];
+  /** See {@link AgentConfig.failureError}. */
+  readonly failureError?: FailureErrorFunction | null;
 
   constructor(config: AgentConfig<TContext>) {
     if (!config || typeof config.name !== 'string' || config.name.trim() === '') {
@@ -92,6 +101,12 @@ export class Agent<TContext = unknown> {
     if (config.hooks !== undefined) this.hooks = config.hooks;
     this.inputGuardrails = checkGuardrails(config.name, 'inputGuardrails', 'agent_input', config.inputGuardrails);
     this.outputGuardrails = checkGuardrails(config.name, 'outputGuardrails', 'agent_output', config.outputGuardrails);
+    if (config.failureError !== undefined) {
+      if (config.failureError !== null && typeof config.failureError !== 'function') {
+        throw new UserError(`Agent "${config.name}": failureError must be a function (error, ctx) => text for the model, or null to end the run on tool errors.`);
+      }
+      this.failureError = config.failureError;
+    }
   }
 
   /** A copy of this agent with some fields replaced. */
@@ -109,6 +124,7 @@ export class Agent<TContext = unknown> {
       hooks: this.hooks,
       inputGuardrails: this.inputGuardrails,
       outputGuardrails: this.outputGuardrails,
+      failureError: this.failureError,
       ...overrides,
     });
   }

@@ -1,4 +1,4 @@
-import type { RunContext, Tool, ToolContext } from '../contracts/tool';
+import type { FailureErrorFunction, RunContext, Tool, ToolContext } from '../contracts/tool';
 import type { RunEvent } from '../contracts/run-event';
 import type { RunHost } from '../contracts/run-host';
 import type { Usage } from '../contracts/usage';
@@ -51,6 +51,8 @@ export interface CallHost<TContext = any> {
   throwIfCancelled(): void;
   /** Hooks, spans and running tasks, when the host has any. */
   readonly lifecycle: CallLifecycle | undefined;
+  /** The host's `failureError`, for tools and agents that set none (`undefined`: the default text). */
+  readonly failureError?: FailureErrorFunction | null;
   /** Adds a tool's own usage (`result.usage`) to the host's totals. */
   addUsage(usage: Partial<Usage>): void;
   /** The handle a call's tool uses to start nested runs (agents as tools), when the host can run agents. */

@@ -2,7 +2,7 @@ import type { Agent } from '../agent/agent';
 import { lazyModule } from '../lazy/lazy-module';
 import { checkToolArguments } from '../arguments/tool-argument-check';
 import type { RunEvent } from '../contracts/run-event';
-import type { Tool, ToolContext } from '../contracts/tool';
+import type { FailureErrorFunction, Tool, ToolContext } from '../contracts/tool';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../contracts/tool-guardrail';
 import type { ToolInterceptor } from '../contracts/tool-interceptor';
 import type { Usage } from '../contracts/usage';
@@ -40,6 +40,8 @@ export interface ToolCallHost<TContext = unknown> {
   guardrails?: ReadonlyArray<ToolInputGuardrail | ToolOutputGuardrail>;
   /** Interceptors outside the tool's own (as a Runner's `interceptors`), outermost first. */
   interceptors?: readonly ToolInterceptor[];
+  /** The text the model would get when the tool throws, for a tool that sets no `failureError` (`null`: rejects). */
+  failureError?: FailureErrorFunction | null;
   /** The call's id, as `ctx.callId` and in events (default a fresh `call_…` id). */
   callId?: string;
   /** The agent `ctx.agent` and events name (default an agent named `direct-call`). */
@@ -132,6 +134,9 @@ function checkHost(tool: Tool, host: ToolCallHost<any>, link: ParentLink | undef
     throw new UserError(`executeToolCall(tool, args, { maxOutputBytes }): maxOutputBytes must be a positive integer number of bytes or Infinity, got ${String(host.maxOutputBytes)}.`);
   }
   if (host.emit !== undefined && typeof host.emit !== 'function') throw new UserError('executeToolCall(tool, args, { emit }): emit must be a function (event) => void.');
+  if (host.failureError !== undefined && host.failureError !== null && typeof host.failureError !== 'function') {
+    throw new UserError('executeToolCall(tool, args, { failureError }): failureError must be a function (error, ctx) => text, or null.');
+  }
   const defaultTimeout = link ? Infinity : TOOLWRIGHT_LIMITS.defaultToolTimeoutMs;
   return {
     timeoutMs: effectiveTimeLimit(undefined, host.timeoutMs === undefined ? defaultTimeout : host.timeoutMs),
@@ -163,6 +168,7 @@ function directHost<TContext>(host: ToolCallHost<TContext>, limits: CheckedLimit
       if (signal?.aborted && !link) throw new RunCancelledError(signal.reason);
     },
     lifecycle: link?.lifecycle,
+    failureError: host.failureError,
     addUsage: link ? link.addUsage : (extra) => addUsage(usage, extra),
   };
 }

@@ -67,7 +67,7 @@ export async function runToolCall(
         // A call made on this call's behalf ended its run: so does this call.
         if (isFatalCallError(error)) throw error;
         if (isInterruption(error)) return { result: ToolResult.text(''), invoked, paused: error };
-        result = failureResult(tool, error, ctx);
+        result = failureResult(tool, error, ctx, host.failureError);
       }
       const outputGuardrails = enhancers.outputGuardrails;
       if (outputGuardrails.length > 0) result = await runOutputGuardrails(outputGuardrails, tool, args, result, ctx, onTripwire, tracer);

@@ -3,7 +3,7 @@ import type { CallRecord } from '../calls/call-record';
 import type { ToolEnhancers } from '../calls/tool-enhancers';
 import type { RunEvent } from '../contracts/run-event';
 import type { RunHost } from '../contracts/run-host';
-import type { RunContext, ToolContext } from '../contracts/tool';
+import type { FailureErrorFunction, RunContext, ToolContext } from '../contracts/tool';
 import type { Usage } from '../contracts/usage';
 import { addUsage } from '../result/usage';
 import { runNestedAgent, type NestedRunSetup } from './nested-run';
@@ -20,6 +20,7 @@ export class RunCallHost<TContext> implements CallHost<TContext> {
   readonly toolTimeoutMs: number;
   readonly maxToolOutputBytes: number;
   readonly activeCalls: Set<CallRecord>;
+  readonly failureError: FailureErrorFunction | null | undefined;
 
   constructor(private readonly env: RunEnvironment<TContext>) {
     this.runContext = env.runContext;
@@ -28,6 +29,7 @@ export class RunCallHost<TContext> implements CallHost<TContext> {
     this.toolTimeoutMs = env.toolTimeoutMs;
     this.maxToolOutputBytes = env.maxToolOutputBytes;
     this.activeCalls = env.activeCalls;
+    this.failureError = env.failureError;
   }
 
   get enhancers(): ToolEnhancers {

@@ -5,7 +5,7 @@ import type { ToolEnhancers } from '../calls/tool-enhancers';
 import type { CallHost } from '../calls/call-host';
 import type { Model, ModelSettings } from '../contracts/model';
 import type { RunState } from '../state/run-state';
-import type { RunContext, Tool } from '../contracts/tool';
+import type { FailureErrorFunction, RunContext, Tool } from '../contracts/tool';
 import type { Toolset } from '../contracts/toolset';
 import type { CallRecord } from '../calls/call-record';
 import type { RunCancellation } from './run-cancellation';
@@ -51,6 +51,8 @@ export interface RunEnvironment<TContext = any> {
   readonly maxConsecutiveToolFailures: number;
   /** Time limit of a call whose tool sets no `timeoutMs` (`Infinity`: none). */
   readonly toolTimeoutMs: number;
+  /** The runner's `failureError`, for tools and agents that set none. */
+  readonly failureError?: FailureErrorFunction | null;
   /** Output cap of a call whose tool sets no `maxOutputBytes`. */
   readonly maxToolOutputBytes: number;
   /** Set when the run is in plan mode. */

@@ -4,7 +4,7 @@ import type { Model, ModelSettings, ToolChoice } from '../contracts/model';
 import type { ApprovalDecision } from '../contracts/approval-decision';
 import type { ApprovalPolicy } from '../approvals/approval-policy';
 import type { ApprovalRequest } from '../contracts/approval-request';
-import type { RunContext } from '../contracts/tool';
+import type { FailureErrorFunction, RunContext } from '../contracts/tool';
 import type { PersistContext } from '../state/persisted-context';
 import type { PlanModeOptions } from '../plan-mode/plan-mode';
 import type { RunHooks } from '../contracts/run-hooks';
@@ -41,6 +41,12 @@ export interface RunnerOptions {
    * the call to a person (the run then pauses). Sync or async; asked once per call, in call order.
    */
   approvalHandler?: ApprovalHandler;
+  /**
+   * The text the model gets when a tool throws, for tools and agents that set no `failureError`
+   * (per tool > per agent > this). `null` ends the run with `ToolCallError` on any tool error.
+   * Default: `An error occurred while running the tool "<name>". Please try again. Error: …`.
+   */
+  failureError?: FailureErrorFunction | null;
   /**
    * Runner-level rules that require approval for calls whatever their tool declares, e.g.
    * `requireApprovalFor('delete_*')`. Consulted only for calls whose tool declares neither a

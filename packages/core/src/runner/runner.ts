@@ -61,6 +61,9 @@ export class Runner {
     checkPositive('maxTurns', options.maxTurns, 'new Runner({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'new Runner({ maxToolConcurrency })');
     checkTimeLimit(options.toolTimeoutMs, 'new Runner({ toolTimeoutMs })');
+    if (options.failureError !== undefined && options.failureError !== null && typeof options.failureError !== 'function') {
+      throw new UserError('new Runner({ failureError }): failureError must be a function (error, ctx) => text for the model, or null to end the run on tool errors.');
+    }
     checkLimit('maxToolOutputBytes', options.maxToolOutputBytes, 'new Runner({ maxToolOutputBytes })', isByteCap);
     planModeOf(options.planMode);
     this.options = { ...options };
@@ -171,6 +174,7 @@ export class Runner {
       maxConsecutiveToolFailures: this.options.maxConsecutiveToolFailures ?? DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES,
       toolTimeoutMs: effectiveTimeLimit(options.toolTimeoutMs, this.options.toolTimeoutMs === undefined ? TOOLWRIGHT_LIMITS.defaultToolTimeoutMs : this.options.toolTimeoutMs),
       maxToolOutputBytes: this.options.maxToolOutputBytes ?? TOOLWRIGHT_LIMITS.defaultMaxOutputBytes,
+      failureError: this.options.failureError,
       planMode,
       activeCalls,
       agents: new Map(),

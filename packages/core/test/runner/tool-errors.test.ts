@@ -109,6 +109,42 @@ describe('Runner', () => {
     });
   });
 
+  describe('when failureError is set on the tool, the agent or the Runner', () => {
+    const boom = (fields = {}) => textTool('boom', () => {
+      throw new Error('disk full');
+    }, fields);
+    const run = (tool: ReturnType<typeof boom>, agent: Partial<ConstructorParameters<typeof Agent>[0]>, runner: Partial<ConstructorParameters<typeof Runner>[0]>) => {
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'boom', arguments: { value: 'x' }, callId: 'c1' }] }, { text: 'ok' }]);
+      return new Runner({ model, ...runner }).run(new Agent({ name: 'a', tools: [tool], ...agent }), 'go');
+    };
+    const says = (who: string) => (error: unknown) => `${who}: ${(error as Error).message}`;
+
+    it('takes the tool\'s first, then the agent\'s, then the Runner\'s', async () => {
+      expect(outputsOf((await run(boom({ failureError: says('tool') }), { failureError: says('agent') }, { failureError: says('runner') })).history).c1).toBe('tool: disk full');
+      expect(outputsOf((await run(boom(), { failureError: says('agent') }, { failureError: says('runner') })).history).c1).toBe('agent: disk full');
+      expect(outputsOf((await run(boom(), {}, { failureError: says('runner') })).history).c1).toBe('runner: disk full');
+    });
+
+    it('ends the run on a Runner-wide null, naming the Runner as where it was set, with one full stop', async () => {
+      const error = (await run(boom(), {}, { failureError: null }).catch((e: unknown) => e)) as ToolCallError;
+      expect(error).toBeInstanceOf(ToolCallError);
+      expect(error.message).toBe(
+        'Tool "boom" (call c1) failed: disk full. The Runner ends the run on tool errors (its failureError: null); give it a failureError function, or leave it unset, to report errors to the model instead.',
+      );
+      const byAgent = (await run(boom(), { failureError: null }, { failureError: says('runner') }).catch((e: unknown) => e)) as ToolCallError;
+      expect(byAgent.message).toMatch(/Agent "a" ends the run on tool errors/);
+    });
+
+    it('lets a tool\'s own function win over a Runner-wide null', async () => {
+      expect(outputsOf((await run(boom({ failureError: says('tool') }), {}, { failureError: null })).history).c1).toBe('tool: disk full');
+    });
+
+    it('refuses a failureError that is neither a function nor null', () => {
+      expect(() => new Runner({ failureError: 'oops' as never })).toThrow(/new Runner\(\{ failureError \}\): failureError must be a function/);
+      expect(() => new Agent({ name: 'a', failureError: 42 as never })).toThrow(/Agent "a": failureError must be a function/);
+    });
+  });
+
   describe('when the model response was cut off', () => {
     it('runs none of its calls, asks the model to resend them, and continues', async () => {
       const invoke = jest.fn(() => 'ran');
