@@ -39,7 +39,7 @@ describe('McpToolset time limits', () => {
     afterAll(() => dir.remove());
 
     it.each([[Infinity], [null]])('%p: a call taking 200 ms completes instead of timing out at once', async (timeoutMs) => {
-      const toolset = new McpToolset({ name: 'fixture', transport: fixtureServer(join(dir.path, 'calls.jsonl')), timeoutMs, connectTimeoutMs: timeoutMs });
+      const toolset = new McpToolset({ name: 'fixture', transport: fixtureServer(join(dir.path, 'calls.jsonl')), timeoutMs, connectTimeoutMs: timeoutMs, onWarning: () => undefined });
       const model = new ScriptedModel([{ toolCalls: [{ name: 'slow', arguments: { ms: 200 }, callId: 's' }] }, { text: 'ok' }]);
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [toolset] }), 'go');
       expect(outputText(result, 's')).not.toMatch(/timed out/);
