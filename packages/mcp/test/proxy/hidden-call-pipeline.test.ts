@@ -1,5 +1,5 @@
 import {
-  Agent, GuardrailOutcome, GuardrailTripwireError, Runner, ScriptedModel, ToolCallError, defineTool, defineToolInputGuardrail, defineToolOutputGuardrail,
+  Agent, GuardrailOutcome, GuardrailTripwireError, Runner, ScriptedModel, ToolCallError, UserError, defineTool, defineToolInputGuardrail, defineToolOutputGuardrail,
   type RunEvent, type Tool, type ToolContext, type ToolFields,
 } from '@toolwright/core';
 import { ToolProxyToolset } from '@toolwright/mcp';
@@ -109,5 +109,22 @@ describe('ToolProxyToolset runs a hidden tool through the core call pipeline', (
     expect(text).toMatch(/output cut: the first 20 of 500 bytes/);
     // Only the outer call reports an output: the hidden call is part of it.
     expect(events.filter((e) => e.type === 'tool_output').map((e) => (e as { callId: string }).callId)).toEqual(['outer']);
+  });
+
+  describe('a hidden tool whose timeoutMs no timer can honour (built by hand)', () => {
+    const handBuilt = (): Tool => ({ ...hidden('forever', []), timeoutMs: 2 ** 31 });
+
+    it('is refused when the proxy is built, naming the tool and the range', () => {
+      expect(() => new ToolProxyToolset({ tools: [handBuilt()] })).toThrow(UserError);
+      expect(() => new ToolProxyToolset({ tools: [handBuilt()] })).toThrow(
+        /^ToolProxyToolset "tool_proxy": tool "forever": timeoutMs must be a positive integer number of milliseconds up to 2147483647 .*got 2147483648/,
+      );
+    });
+
+    it('is refused when a hidden toolset offers it, before anything runs', async () => {
+      const toolset = { name: 'hand', tools: async () => [handBuilt()] };
+      const agent = new Agent({ name: 'a', tools: [new ToolProxyToolset({ tools: [toolset] })] });
+      await expect(new Runner({ model: callOnce('forever') }).run(agent, 'go')).rejects.toThrow(/ToolProxyToolset "tool_proxy" \(toolset "hand"\): tool "forever": timeoutMs must be/);
+    });
   });
 });

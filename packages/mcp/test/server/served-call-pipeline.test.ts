@@ -250,3 +250,29 @@ describe('serveMcp options a served call cannot apply', () => {
     await expect(serveMcp([served('echo')], { ...base, runner: { maxToolOutputBytes: 0 } })).rejects.toThrow(/runner\.maxToolOutputBytes must be a positive integer/);
   });
 });
+
+describe('tools that serveMcp refuses or hides per call', () => {
+  it("refuses a tool whose timeoutMs no timer can honour (built by hand), naming it and the range", async () => {
+    const handBuilt: Tool = { ...served('forever'), timeoutMs: 2 ** 31 };
+    const error = await serveMcp([handBuilt], { name: 'x', version: '1.0.0', transport: { port: 0 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toMatch(/^serveMcp: tool "forever": timeoutMs must be a positive integer number of milliseconds up to 2147483647 .*got 2147483648/);
+  });
+
+  it("answers a call to a tool disabled for the caller's context with an error, without running it", async () => {
+    const gated = served('gated', { isEnabled: (ctx) => (ctx.context as { user?: string } | undefined)?.user !== 'blocked' });
+    const server = await serveMcp([gated], { name: 'x', version: '1.0.0', transport: { port: 0 }, context: () => ({ user: 'blocked' }) });
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url!)));
+      ran.length = 0;
+      const result = await call(client, 'gated');
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe('The tool "gated" is not enabled for this call; it did not run.');
+      expect(ran).toEqual([]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
