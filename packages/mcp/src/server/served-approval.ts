@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   DEFAULT_REJECTION_MESSAGE, ToolCallError, emptyUsage,
-  type Agent, type ApprovalDecision, type RunContext, type Tool,
+  type Agent, type ApprovalDecision, type ApprovalRequest, type RunContext, type Tool, type ToolResult,
 } from '@toolwright/core';
 import { toolCallNeedsApproval } from '@toolwright/core/extend';
 import { boundedText } from '../shared/bounded-text';
@@ -51,7 +51,7 @@ export async function approveServedCall(step: ApprovalStep): Promise<ApprovalOut
     if ('answer' in guarded) return { answer: answerOf(tool, guarded.answer) };
   }
   const key = `${call.info.sessionId ?? ''}\u0000${tool.name}\u0000${argumentsJson}`;
-  const request = { callId: host.callId, toolName: tool.name, arguments: checked.args, agent: host.agent };
+  const request: ApprovalRequest = { callId: host.callId, toolName: tool.name, arguments: checked.args, agent: host.agent };
   const decision = (await askHandler(options, request, runContext, tool)) ?? step.approvals.take(key) ?? (await elicited(call));
   if (!decision) return { answer: pendingApproval(step, key) };
   if (!decision.approved) return { answer: { content: [{ type: 'text', text: decision.message ?? DEFAULT_REJECTION_MESSAGE }], isError: true } };
@@ -59,13 +59,13 @@ export async function approveServedCall(step: ApprovalStep): Promise<ApprovalOut
 }
 
 /** A result the checks answered the call with, as the call's own result would be sent. */
-function answerOf(tool: Tool, result: Parameters<typeof callToolResultOf>[0]): CallToolResult {
+function answerOf(tool: Tool, result: ToolResult): CallToolResult {
   return callToolResultOf(result, tool.name, outputSchemaOf(tool));
 }
 
 async function askHandler(
   options: McpServedCallOptions,
-  request: Parameters<NonNullable<McpServedCallOptions['approvalHandler']>>[0],
+  request: ApprovalRequest,
   runContext: RunContext<unknown>,
   tool: Tool,
 ): Promise<ApprovalDecision | undefined> {

@@ -17,16 +17,16 @@ const text = (result: unknown): string => ((result as CallToolResult).content as
 const ran: string[] = [];
 
 /** A served tool `name` (one string parameter, `tag`) that records its runs and returns `output`. */
-function served(name: string, fields: Partial<ToolFields> & { outputSchema?: object } = {}, output: () => unknown = () => `${name} done`): Tool {
+function served(name: string, fields: Partial<ToolFields> & { outputSchema?: object } = {}, output: (args: { tag: string }) => unknown = () => `${name} done`): Tool {
   const { outputSchema, ...rest } = fields;
   const tool = defineTool({
     name,
     description: `The ${name} tool.`,
     parameters: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] },
     ...rest,
-    invoke: async () => {
+    invoke: async (_ctx, args: { tag: string }) => {
       ran.push(name);
-      return output();
+      return output(args);
     },
   });
   return outputSchema ? Object.assign(tool, { outputSchema }) : tool;
@@ -204,6 +204,20 @@ describe('the approval step of a served call', () => {
       expect(rejected).toMatchObject({ isError: true });
       expect(text(rejected)).toBe('Not this row.');
       expect(ran).toEqual(['read_row']);
+    } finally {
+      await close();
+    }
+  });
+
+  it("runs an approved call with the arguments the approvalHandler edited, validated again", async () => {
+    const { client, close } = await serve([served('refund', { needsApproval: true }, (args) => `refunded ${args.tag}`)], {
+      approvalHandler: (request) => ({ approved: true, arguments: (request.arguments as { tag: string }).tag === 'bad' ? { tag: 7 } : { tag: 'edited' } }),
+    });
+    try {
+      expect(text(await call(client, 'refund', 'asked'))).toBe('refunded edited');
+      const invalid = await call(client, 'refund', 'bad');
+      expect(invalid.isError).toBe(true);
+      expect(text(invalid)).toMatch(/^Invalid arguments for tool "refund":\n- \/tag: must be string/);
     } finally {
       await close();
     }
