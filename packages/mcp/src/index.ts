@@ -11,6 +11,7 @@ export type { McpTransportOptions } from './client/mcp-connection';
 export { serveMcp, createMcpHttpHandler } from './server/serve-mcp';
 export type { McpServerHandle, McpHttpHandler } from './server/serve-mcp';
 export type { ServeMcpOptions, ServeEntry, McpCallInfo, McpHttpOptions, McpHttpListenOptions } from './server/serve-options';
+export type { McpServedCallOptions } from './server/served-call-options';
 export { McpApprovals } from './server/mcp-approvals';
 export type { PendingApproval, McpApprovalOptions } from './server/mcp-approvals';
 

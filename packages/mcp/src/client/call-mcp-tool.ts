@@ -8,6 +8,7 @@ import { outputSchemaProblem } from '../shared/output-validation';
 import type { McpConnection } from './mcp-connection';
 import type { McpToolInfo } from './mcp-toolset-options';
 import { progressResult, toolResultFromMcp } from './result-mapping';
+import { sdkTimeout } from './sdk-timeout';
 
 /** What one call needs from its toolset. @internal */
 export interface CallSite {
@@ -30,7 +31,7 @@ export async function callMcpTool(site: CallSite, info: McpToolInfo, exposedName
   let client = await site.clientFor(info);
   const progress = site.connection.progressToken((update) => ctx?.emit?.(progressResult(update)));
   const send = (on: Client) =>
-    on.callTool({ name: info.name, arguments: args, _meta: { progressToken: progress.token } }, undefined, { timeout: site.timeoutMs, signal });
+    on.callTool({ name: info.name, arguments: args, _meta: { progressToken: progress.token } }, undefined, { timeout: sdkTimeout(site.timeoutMs), signal });
   let answer;
   try {
     try {
@@ -71,7 +72,7 @@ export async function callMcpTool(site: CallSite, info: McpToolInfo, exposedName
 
 async function callFailure(site: CallSite, client: Client, info: McpToolInfo, exposedName: string, callId: string, error: unknown): Promise<Error> {
   if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return new ToolTimeoutError(exposedName, callId, site.timeoutMs);
+    if (error.code === ErrorCode.RequestTimeout) return new ToolTimeoutError(exposedName, callId, sdkTimeout(site.timeoutMs));
     if (error.code === ErrorCode.ConnectionClosed) {
       return new McpCallError(
         `The MCP server "${site.server}" closed the connection during the call to "${info.name}". The call may or may not have taken effect; it was not repeated. ` +

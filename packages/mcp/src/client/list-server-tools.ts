@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpToolInfo } from './mcp-toolset-options';
+import { sdkTimeout } from './sdk-timeout';
 
 /** Most pages of `tools/list` read in one listing (a server that pages forever is cut off). */
 export const MAX_LIST_PAGES = 100;
@@ -15,7 +16,7 @@ export async function listServerTools(client: Client, server: string, timeoutMs:
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: sdkTimeout(timeoutMs) });
     for (const tool of result.tools) {
       if (seen.has(tool.name) || out.length >= MAX_SERVER_TOOLS) continue;
       seen.add(tool.name);

@@ -7,6 +7,7 @@ import { boundedText } from '../shared/bounded-text';
 import { isSseFallbackAnswer, sseTransport, streamableHttpTransport, type McpHttpTransportOptions } from './http-transport';
 import { ProcessTransport, type McpStdioTransportOptions } from './process-transport';
 import { retryDelayMs, sleep } from './retry-backoff';
+import { sdkTimeout } from './sdk-timeout';
 
 /** Where an MCP server is: a command to spawn (stdio) or a URL (HTTP). */
 export type McpTransportOptions = McpStdioTransportOptions | McpHttpTransportOptions;
@@ -190,7 +191,7 @@ export class McpConnection {
     this.client = client;
     this.transport = transport;
     try {
-      await client.connect(transport, { timeout: this.config.connectTimeoutMs });
+      await client.connect(transport, { timeout: sdkTimeout(this.config.connectTimeoutMs) });
       return client;
     } catch (error) {
       this.client = undefined;
@@ -220,7 +221,7 @@ export class McpConnection {
 
   private connectFailure(error: unknown, attempts: number): McpConnectionError {
     const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-    const what = timedOut ? `did not answer initialize within ${this.config.connectTimeoutMs} ms` : `could not be connected: ${boundedText(errorText(error), 500)}`;
+    const what = timedOut ? `did not answer initialize within ${sdkTimeout(this.config.connectTimeoutMs)} ms` : `could not be connected: ${boundedText(errorText(error), 500)}`;
     const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
     return new McpConnectionError(
       `MCP server "${this.config.serverName}" (${this.describe()}) ${what}${tries}. ${this.diagnostics({ problem: false })}`.trim() + ` ${hint(error, this.config.transport)}`,

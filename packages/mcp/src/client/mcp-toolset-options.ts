@@ -1,4 +1,5 @@
 import { UserError, defineTool, type RunContext, type ToolFields } from '@toolwright/core';
+import { MAX_TIME_LIMIT_MS, timeLimitProblem } from '@toolwright/core/extend';
 import type { McpToolAnnotations } from '../annotations/risk-annotations';
 import type { McpHttpTransportOptions } from './http-transport';
 import { isStdioTransport, type McpTransportOptions } from './mcp-connection';
@@ -50,10 +51,18 @@ export interface McpToolsetOptions<TContext = any> {
    * names); a function: decided per call.
    */
   requireApproval?: boolean | string[] | McpApprovalPredicate<TContext>;
-  /** Most milliseconds one `tools/call` may take (default 60,000); then `ToolTimeoutError` and `notifications/cancelled`. */
-  timeoutMs?: number;
-  /** Most milliseconds to start or reach the server and finish `initialize` (default 30,000). */
-  connectTimeoutMs?: number;
+  /**
+   * Most milliseconds one `tools/call` (or `tools/list`) may take (default 60,000); then
+   * `ToolTimeoutError` and `notifications/cancelled`. A positive integer up to 2^31−1, or
+   * `Infinity` / `null`: no limit of the client's own (the runner's time limit of the call still
+   * applies; the SDK request waits at most 2^31−1 ms, the longest a timer can).
+   */
+  timeoutMs?: number | null;
+  /**
+   * Most milliseconds to start or reach the server and finish `initialize` (default 30,000): a
+   * positive integer up to 2^31−1, or `Infinity` / `null` to wait as long as a timer can (2^31−1 ms).
+   */
+  connectTimeoutMs?: number | null;
   /** Further connection attempts after a transport failure (default 2); calls are never retried. */
   maxRetryAttempts?: number;
   /** First wait between connection attempts, doubled each time, capped at 30 s, jittered (default 500). */
@@ -109,13 +118,18 @@ export function resolveMcpToolsetOptions<TContext>(options: McpToolsetOptions<TC
   if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function' && !(Array.isArray(approval) && approval.every((n) => typeof n === 'string'))) {
     fail('requireApproval must be a boolean, an array of tool names or a function', "pass e.g. requireApproval: ['write_file']");
   }
-  const timeoutMs = positive(options.timeoutMs, 60_000, 'timeoutMs', fail);
-  const connectTimeoutMs = positive(options.connectTimeoutMs, 30_000, 'connectTimeoutMs', fail);
+  const timeoutMs = timeLimit(options.timeoutMs, 60_000, 'timeoutMs', fail);
+  const connectTimeoutMs = timeLimit(options.connectTimeoutMs, 30_000, 'connectTimeoutMs', fail);
   const retryBackoffMs = positive(options.retryBackoffMs, 500, 'retryBackoffMs', fail);
   const maxRetryAttempts = options.maxRetryAttempts ?? 2;
   if (!Number.isInteger(maxRetryAttempts) || maxRetryAttempts < 0 || maxRetryAttempts > 10) fail(`maxRetryAttempts must be an integer from 0 to 10 (got ${String(maxRetryAttempts)})`, 'pass e.g. 2');
   if (options.strict !== undefined && typeof options.strict !== 'boolean') fail('strict must be a boolean', 'pass true or false');
   const toolOptions = options.toolOptions ?? {};
+  if (typeof toolOptions !== 'object' || toolOptions === null) fail('toolOptions must be an object of tool fields', 'pass e.g. toolOptions: { timeoutMs: 30_000 }');
+  if (toolOptions.timeoutMs !== undefined) {
+    const problem = timeLimitProblem(toolOptions.timeoutMs);
+    if (problem) fail(`toolOptions.timeoutMs ${problem}`, 'pass e.g. toolOptions: { timeoutMs: 30_000 }, or Infinity (or null) for no limit');
+  }
   checkToolOptions(name, toolOptions);
   const clientInfo = options.clientInfo ?? { name: 'toolwright', version: '0.1.0' };
   return {
@@ -138,7 +152,15 @@ function checkTransport(transport: McpTransportOptions | undefined, fail: (what:
   if (isStdioTransport(transport!)) {
     if (transport.command.trim().length === 0) fail('transport.command is empty', 'name the program to start');
     if (transport.args !== undefined && (!Array.isArray(transport.args) || transport.args.some((a) => typeof a !== 'string'))) fail('transport.args must be an array of strings', "pass e.g. args: ['server.js']");
-    for (const key of ['shutdownGraceMs', 'maxMessageBytes'] as const) checkPositive(transport[key], key, fail);
+    checkPositive(transport.maxMessageBytes, 'maxMessageBytes', fail);
+    // A grace period is waited out by a timer, and close() waits for it: it must be finite.
+    const grace: unknown = transport.shutdownGraceMs;
+    if (grace !== undefined && (typeof grace !== 'number' || grace === Infinity || timeLimitProblem(grace) !== undefined)) {
+      fail(
+        `transport.shutdownGraceMs must be a positive integer number of milliseconds up to ${MAX_TIME_LIMIT_MS} (2^31−1); close() waits it out, so it cannot be Infinity or null (got ${String(grace)})`,
+        'pass e.g. shutdownGraceMs: 2000',
+      );
+    }
     return;
   }
   const http = transport as McpHttpTransportOptions;
@@ -163,6 +185,14 @@ function positive(value: number | undefined, fallback: number, key: string, fail
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(`${key} must be a positive number of milliseconds (got ${String(value)})`, `pass e.g. ${key}: ${fallback}`);
   return value;
+}
+
+/** A time limit option: the default when absent, `Infinity` for none (`Infinity` or `null`). */
+function timeLimit(value: number | null | undefined, fallback: number, key: string, fail: (what: string, fix: string) => never): number {
+  if (value === undefined) return fallback;
+  const problem = timeLimitProblem(value);
+  if (problem) fail(`${key} ${problem}`, `pass e.g. ${key}: ${fallback}, or Infinity (or null) for no limit`);
+  return value ?? Infinity;
 }
 
 /** Checks `toolOptions` once, on a stand-in tool, so that a problem there is not taken for a bad server schema later. */

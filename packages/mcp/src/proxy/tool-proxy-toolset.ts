@@ -4,6 +4,7 @@ import {
 } from '@toolwright/core';
 import { flattenEntries } from '@toolwright/core/internal';
 import { closeToolsets } from '../shared/close-toolsets';
+import { checkToolTimeLimit } from '../shared/tool-time-limit';
 import { executeToolCall } from '@toolwright/core/extend';
 import { keywordSearch, type KeywordSearchItem } from './keyword-search';
 
@@ -168,7 +169,12 @@ export class ToolProxyToolset implements Toolset {
       catalogue.set(tool.name, { name: tool.name, description: tool.description, parameters, tool });
     };
     for (const tool of this.fixed) add(tool, tool.source ?? 'a tool');
-    for (const toolset of this.toolsets) for (const tool of await toolset.tools(ctx)) add(tool, `toolset "${toolset.name}"`);
+    for (const toolset of this.toolsets) {
+      for (const tool of await toolset.tools(ctx)) {
+        checkToolTimeLimit(tool, `ToolProxyToolset "${this.name}" (toolset "${toolset.name}")`);
+        add(tool, `toolset "${toolset.name}"`);
+      }
+    }
     this.catalogue = catalogue;
     return catalogue;
   }
@@ -181,8 +187,12 @@ export class ToolProxyToolset implements Toolset {
       },
     });
     for (const entry of flat) {
-      if (isToolset(entry)) this.toolsets.push(entry);
-      else this.fixed.push(entry);
+      if (isToolset(entry)) {
+        this.toolsets.push(entry);
+      } else {
+        checkToolTimeLimit(entry, `ToolProxyToolset "${this.name}"`);
+        this.fixed.push(entry);
+      }
     }
   }
 }

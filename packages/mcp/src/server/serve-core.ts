@@ -35,8 +35,8 @@ export class ServeCore {
   ) {
     this.served = new ServedTools(entries);
     this.approvals = new McpApprovals(options.approvals);
-    this.executor = { runner: options.runner ?? {}, context: options.context, approvals: this.approvals };
     this.listingAgent = new Agent({ name: options.name });
+    this.executor = { options: options.runner ?? {}, context: options.context, approvals: this.approvals, agent: new Agent({ name: 'mcp' }) };
   }
 
   setup(): Promise<void> {

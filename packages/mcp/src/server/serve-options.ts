@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { UserError, type RunnerOptions, type Tool, type Toolset } from '@toolwright/core';
+import { UserError, type Tool, type Toolset } from '@toolwright/core';
 import type { McpToolAnnotations } from '../annotations/risk-annotations';
 import type { McpApprovalOptions } from './mcp-approvals';
+import { checkServedCallOptions, type McpServedCallOptions } from './served-call-options';
 
 /** What `serveMcp` serves: decorated toolkit instances, `Tool`s, `Toolset`s, arrays of these. */
 export type ServeEntry = object | Tool | Toolset | ServeEntry[];
@@ -64,11 +65,13 @@ export interface ServeMcpOptions<TContext = unknown> {
   /** `'stdio'`: this process's stdin/stdout; or an HTTP listener (streamable HTTP). */
   transport: 'stdio' | McpHttpListenOptions;
   /**
-   * How calls run: guardrails, interceptors, approval policies, an `approvalHandler`,
-   * `toolTimeoutMs`, `maxToolOutputBytes`, ... — the options of a `Runner`, applied to every
-   * served call.
+   * How every served call runs: the `Runner` options that apply to one call made without a model
+   * (`guardrails`, `interceptors`, `approvalHandler`, `approvalPolicies`,
+   * `guardrailsBeforeApproval`, `toolTimeoutMs`, `maxToolOutputBytes`). Any other Runner option
+   * (`hooks`, agent-level `inputGuardrails` / `outputGuardrails`, `planMode`, ...) is refused
+   * with a `UserError`: it could only be ignored.
    */
-  runner?: Omit<RunnerOptions, 'model' | 'maxTurns'>;
+  runner?: McpServedCallOptions;
   /** The run context each call's tool sees (`ctx.context`), e.g. the user behind a token. */
   context?: (info: McpCallInfo) => TContext | Promise<TContext>;
   /** MCP annotations per tool name, over those the tool declares (`title`, hints). */
@@ -96,5 +99,5 @@ export function checkServeOptions(options: Omit<ServeMcpOptions<unknown>, 'trans
     if (transport.path !== undefined && (typeof transport.path !== 'string' || !transport.path.startsWith('/'))) fail(`transport.path must start with "/" (got ${JSON.stringify(transport.path)})`, "pass e.g. path: '/mcp'");
   }
   if (options.context !== undefined && typeof options.context !== 'function') fail('context must be a function', 'pass (info) => yourContext');
-  if (options.runner !== undefined && (typeof options.runner !== 'object' || options.runner === null)) fail('runner must be an object of Runner options', 'pass e.g. runner: { guardrails: [...] }');
+  checkServedCallOptions(options.runner);
 }

@@ -1,6 +1,7 @@
 import { UserError, isToolset, type RunContext, type Tool, type Toolset } from '@toolwright/core';
 import { flattenEntries } from '@toolwright/core/internal';
 import { closeToolsets } from '../shared/close-toolsets';
+import { checkToolTimeLimit } from '../shared/tool-time-limit';
 import type { ServeEntry } from './serve-options';
 
 /**
@@ -45,6 +46,7 @@ export class ServedTools {
     for (const toolset of this.toolsets) {
       for (const tool of await toolset.tools(ctx)) {
         if (builtInOnly(tool)) continue;
+        checkToolTimeLimit(tool, `serveMcp (toolset "${toolset.name}")`);
         const earlier = sources.get(tool.name);
         if (earlier !== undefined) {
           throw new UserError(`serveMcp: two tools are named "${tool.name}": one from ${earlier}, one from toolset "${toolset.name}". Rename one, or give the toolset a name prefix.`);
@@ -64,6 +66,7 @@ export class ServedTools {
   }
 
   private addFixed(tool: Tool): void {
+    checkToolTimeLimit(tool, 'serveMcp');
     const earlier = this.fixed.get(tool.name);
     if (earlier) {
       throw new UserError(

@@ -152,7 +152,7 @@ describe('McpToolset connections', () => {
       [{ name: 'x', transport: {} }, /transport needs a command or an http\(s\) url/],
       [{ name: 'x', transport: { url: 'ftp://host/mcp' } }, /transport needs a command or an http\(s\) url \(got "ftp:\/\/host\/mcp"\)/],
       [{ name: 'x', transport: { command: 'x' }, namePrefix: 'a b' }, /namePrefix "a b" is not allowed/],
-      [{ name: 'x', transport: { command: 'x' }, timeoutMs: -1 }, /timeoutMs must be a positive number/],
+      [{ name: 'x', transport: { command: 'x' }, timeoutMs: -1 }, /timeoutMs must be a positive integer number of milliseconds up to 2147483647 .*; got -1/],
       [{ name: 'x', transport: { command: 'x' }, requireApproval: 'yes' }, /requireApproval must be a boolean, an array of tool names or a function/],
       [{ name: 'x', transport: { command: 'x' }, toolOptions: { duplicates: 'sometimes' } }, /toolOptions are invalid: .*duplicates/],
     ])('refuses %j', (options, message) => {

@@ -1,11 +1,15 @@
 import { UserError } from '@toolwright/core';
+import { checkCommandTimeLimit } from './command-time-limit';
 import type { ExecOptions } from './sandbox';
 
 /** Limits a backend applies to commands; every sandbox takes them as options. */
 export interface ExecLimits {
-  /** Timeout when a command gives none. Default 30 s. */
+  /**
+   * Timeout when a command gives none. Default 30 s. Like every sandbox time limit, a positive
+   * integer number of milliseconds up to 2^31−1 (about 24.8 days); never `Infinity` or `null`.
+   */
   defaultTimeoutMs?: number;
-  /** Longest timeout a command may ask for; longer ones are cut to it. Default 10 min. */
+  /** Longest timeout a command may ask for; longer ones are cut to it. Default 10 min (at most 2^31−1). */
   maxTimeoutMs?: number;
   /** Bytes kept per stream when a command gives no `maxOutputBytes`. Default 1 MiB. */
   maxOutputBytes?: number;
@@ -39,8 +43,8 @@ export interface ResolvedExec {
 /** Checks a sandbox's limits at construction. @internal */
 export function resolveLimits(limits: ExecLimits, where: string): Required<ExecLimits> {
   const out = { ...DEFAULT_EXEC_LIMITS, ...stripUndefined(limits) };
-  positive(out.defaultTimeoutMs, `${where}: defaultTimeoutMs`, 'milliseconds');
-  positive(out.maxTimeoutMs, `${where}: maxTimeoutMs`, 'milliseconds');
+  checkCommandTimeLimit(out.defaultTimeoutMs, `${where}: defaultTimeoutMs`);
+  checkCommandTimeLimit(out.maxTimeoutMs, `${where}: maxTimeoutMs`);
   positive(out.maxOutputBytes, `${where}: maxOutputBytes`, 'bytes');
   if (out.maxOutputBytes > OUTPUT_CEILING) throw new UserError(`${where}: maxOutputBytes may be at most ${OUTPUT_CEILING}.`);
   return out;
@@ -57,8 +61,7 @@ export function resolveExec(command: string, options: ExecOptions | undefined, l
   if (typeof o !== 'object') throw new UserError('exec: options must be an object.');
   let timeoutMs = limits.defaultTimeoutMs;
   if (o.timeoutMs !== undefined) {
-    positive(o.timeoutMs, 'exec: timeoutMs', 'milliseconds');
-    timeoutMs = Math.min(o.timeoutMs, limits.maxTimeoutMs);
+    timeoutMs = Math.min(checkCommandTimeLimit(o.timeoutMs, 'exec: timeoutMs'), limits.maxTimeoutMs);
   }
   let maxOutputBytes = limits.maxOutputBytes;
   if (o.maxOutputBytes !== undefined) {

@@ -4,7 +4,11 @@ export interface ExecOptions {
   cwd?: string;
   /** Variables added to (or replacing) the sandbox's environment for this command. */
   env?: Record<string, string>;
-  /** Milliseconds before the command and everything it started are killed (`timedOut: true`). */
+  /**
+   * Milliseconds before the command and everything it started are killed (`timedOut: true`): a
+   * positive integer up to 2^31−1, cut to the sandbox's `maxTimeoutMs`. A command always has a
+   * time limit: `Infinity` and `null` are refused.
+   */
   timeoutMs?: number;
   /** Text written to the command's standard input, which is then closed. */
   stdin?: string;

@@ -1,6 +1,7 @@
 import { UserError } from '@toolwright/core';
 import { resolveFileLimits, type FileLimits } from '../paths/file-limits';
 import { BaseSandbox } from '../sandbox/base-sandbox';
+import { checkCommandTimeLimit } from '../sandbox/command-time-limit';
 import { checkEnv, resolveLimits, type ExecLimits, type ResolvedExec } from '../sandbox/exec-options';
 import type { ExecCollector } from '../sandbox/exec-stream';
 import { hostKeyCheck, SshConnection } from './ssh-connection';
@@ -32,7 +33,7 @@ export interface SshSandboxOptions extends ExecLimits, FileLimits {
   knownHostsFile?: string;
   /** Variables every command gets (exported by the remote shell; sshd's AcceptEnv is not needed). */
   env?: Record<string, string>;
-  /** Milliseconds to wait for the connection. Default 20 s. */
+  /** Milliseconds to wait for the connection. Default 20 s; a positive integer up to 2^31−1. */
   readyTimeoutMs?: number;
 }
 
@@ -79,7 +80,7 @@ export class SshSandbox extends BaseSandbox {
       password: options.password,
       agent: options.agent,
       verifyHostKey: hostKeyCheck({ ...options, port }),
-      readyTimeoutMs: options.readyTimeoutMs ?? 20_000,
+      readyTimeoutMs: checkCommandTimeLimit(options.readyTimeoutMs ?? 20_000, `${where}: readyTimeoutMs`),
     });
     this.files = new SftpFiles(() => this.connection.sftp(), new RemoteAnchors((command) => this.connection.exec(command)), this.workDir, resolveFileLimits(options, where));
   }

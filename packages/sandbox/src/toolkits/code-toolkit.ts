@@ -9,6 +9,7 @@ import { CommandPolicy } from './command-policy';
 import { execResultText } from './exec-result-text';
 import { LineProgress } from './line-progress';
 import { nativeShellTool } from './native-shell-tool';
+import { checkCommandTimeLimit, timeLimitAbove } from '../sandbox/command-time-limit';
 
 /** Whole seconds. @asType integer */
 type WholeSeconds = number;
@@ -19,9 +20,9 @@ export interface CodeToolkitOptions {
   allow?: Array<string | RegExp>;
   /** Commands matching any of these are refused, whatever `allow` says. */
   deny?: Array<string | RegExp>;
-  /** Timeout of a command when the model asks for none. Default 30 s. */
+  /** Timeout of a command when the model asks for none. Default 30 s. A positive integer up to 2^31−1 (never Infinity). */
   defaultTimeoutMs?: number;
-  /** Longest timeout the model may ask for; longer requests are cut to it. Default 10 min. */
+  /** Longest timeout the model may ask for; longer requests are cut to it. Default 10 min (at most 2^31−1). */
   maxTimeoutMs?: number;
   /** Bytes of each of stdout and stderr shown to the model (the middle is cut). Default 8192. */
   maxOutputBytes?: number;
@@ -76,8 +77,8 @@ export class CodeToolkit implements Toolset {
   ) {
     if (!sandbox || typeof sandbox.execStream !== 'function') throw new UserError('CodeToolkit needs a Sandbox (LocalSandbox, BubblewrapSandbox, SshSandbox, DockerSandbox, ...).');
     this.policy = new CommandPolicy(options.allow, options.deny);
-    this.defaultTimeoutMs = positive(options.defaultTimeoutMs ?? 30_000, 'defaultTimeoutMs');
-    this.maxTimeoutMs = positive(options.maxTimeoutMs ?? 600_000, 'maxTimeoutMs');
+    this.defaultTimeoutMs = checkCommandTimeLimit(options.defaultTimeoutMs === undefined ? 30_000 : options.defaultTimeoutMs, 'CodeToolkit: defaultTimeoutMs');
+    this.maxTimeoutMs = checkCommandTimeLimit(options.maxTimeoutMs === undefined ? 600_000 : options.maxTimeoutMs, 'CodeToolkit: maxTimeoutMs');
     this.maxOutputBytes = positive(options.maxOutputBytes ?? 8192, 'maxOutputBytes');
     const approval = options.needsApproval;
     if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function') {
@@ -143,7 +144,7 @@ export class CodeToolkit implements Toolset {
       tool.name === 'exec_command'
         ? {
             ...tool,
-            timeoutMs: this.maxTimeoutMs + 60_000,
+            timeoutMs: timeLimitAbove(this.maxTimeoutMs, 60_000),
             needsApproval: approval ? (_ctx: unknown, args: { cmd: string }) => approval(args.cmd) : false,
             ...(this.native === false ? {} : { native: { type: 'shell', when, form: 'function' as const } }),
           }

@@ -4,6 +4,7 @@ import { Param, Tool, Toolkit, ToolResult, UserError } from '@toolwright/core';
 import type { DirEntry, Sandbox } from '../sandbox/sandbox';
 import { fileErrorText, withTimeout } from './file-error-text';
 import { headTail } from './head-tail';
+import { checkCommandTimeLimit } from '../sandbox/command-time-limit';
 
 /** A count of lines or entries. @asType integer */
 type Count = number;
@@ -16,7 +17,7 @@ export interface FileToolkitOptions {
   maxWriteBytes?: number;
   /** Most entries `list_files` shows. Default 500. */
   maxListEntries?: number;
-  /** Deadline of one file operation. Default 30 s. */
+  /** Deadline of one file operation. Default 30 s; a positive integer up to 2^31−1 (never Infinity). */
   timeoutMs?: number;
 }
 
@@ -39,10 +40,12 @@ export class FileToolkit {
       maxOutputBytes: options.maxOutputBytes ?? 16 * 1024,
       maxWriteBytes: options.maxWriteBytes ?? 1024 * 1024,
       maxListEntries: options.maxListEntries ?? 500,
-      timeoutMs: options.timeoutMs ?? 30_000,
+      // `null` is refused below, not taken for the default: elsewhere it means no limit.
+      timeoutMs: options.timeoutMs === undefined ? 30_000 : options.timeoutMs,
     };
     for (const [key, value] of Object.entries(this.limits)) {
-      if (!Number.isInteger(value) || value <= 0) throw new UserError(`FileToolkit: ${key} must be a positive whole number.`);
+      if (key === 'timeoutMs') checkCommandTimeLimit(value, 'FileToolkit: timeoutMs');
+      else if (!Number.isInteger(value) || value <= 0) throw new UserError(`FileToolkit: ${key} must be a positive whole number.`);
     }
   }
 

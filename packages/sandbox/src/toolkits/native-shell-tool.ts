@@ -3,6 +3,7 @@ import { runShellAction, SHELL_ACTION_LIMITS, type ShellCommandOutput } from '..
 import type { Sandbox } from '../sandbox/sandbox';
 import type { CommandPolicy } from './command-policy';
 import { LineProgress } from './line-progress';
+import { timeLimitAbove } from '../sandbox/command-time-limit';
 
 /** What the `shell` tool needs from its toolkit. @internal */
 export interface NativeShellSetup {
@@ -58,7 +59,7 @@ export function nativeShellTool(setup: NativeShellSetup): Tool {
     destructive: true,
     openWorld: false,
     // A command can take maxTimeoutMs; the call's commands share that budget (runShellAction).
-    timeoutMs: setup.maxTimeoutMs + 60_000,
+    timeoutMs: timeLimitAbove(setup.maxTimeoutMs, 60_000),
     // The answer is bounded by the tool (commands x output limit) and is JSON: a cut would break it.
     maxOutputBytes: Infinity,
     failureError: null,
