@@ -1,5 +1,6 @@
 import type { Agent } from '../agent/agent';
 import { lazyModule } from '../lazy/lazy-module';
+import { strictArgumentsText } from '../approvals/strict-arguments-text';
 import { checkToolArguments } from '../arguments/tool-argument-check';
 import type { RunEvent } from '../contracts/run-event';
 import type { FailureErrorFunction, Tool, ToolContext } from '../contracts/tool';
@@ -9,7 +10,6 @@ import type { Usage } from '../contracts/usage';
 import { RunCancelledError } from '../errors/run-cancelled.error';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { UserError } from '../errors/user.error';
-import { errorMessage } from '../errors/error-message';
 import type { FunctionCallItem } from '../items/item';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { effectiveTimeLimit, timeLimitProblem } from '../limits/time-limit';
@@ -91,7 +91,8 @@ export async function executeToolCall<TContext = unknown>(tool: Tool<TContext>, 
   const agent = host.agent ?? parent?.agent ?? (directAgent ??= new (loadAgent().Agent)({ name: 'direct-call' }));
   const started = performance.now();
   const callId = host.callId ?? parent?.callId ?? `call_direct_${++callCounter}`;
-  const call: FunctionCallItem = { type: 'function_call', callId, name: tool.name, arguments: argumentsText(tool, args) };
+  const text = argumentsText(tool, args);
+  const call: FunctionCallItem = { type: 'function_call', callId, name: tool.name, arguments: typeof text === 'string' ? text : '' };
   // A child call stops with the reason its parent stopped with (its time limit, the run's cancellation).
   const onAbort = () => {
     const reason = parent ? signal!.reason : new RunCancelledError(signal!.reason);
@@ -101,7 +102,7 @@ export async function executeToolCall<TContext = unknown>(tool: Tool<TContext>, 
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let result: ToolResult;
-    const validated = await validate(tool, call);
+    const validated = typeof text === 'string' ? await validate(tool, call) : text;
     if (validated instanceof ToolResult) {
       result = validated;
     } else {
@@ -173,13 +174,18 @@ function directHost<TContext>(host: ToolCallHost<TContext>, limits: CheckedLimit
   };
 }
 
-/** The arguments as the JSON text a model would have sent (`ctx.arguments`). */
-function argumentsText(tool: Tool, args: unknown): string {
+/**
+ * The arguments as the JSON text a model would have sent (`ctx.arguments`): text as given;
+ * an object in the typed form, with `null` for the optional fields it leaves out. Arguments that
+ * are not a JSON object are answered like a model's.
+ */
+function argumentsText(tool: Tool, args: unknown): string | ToolResult {
   if (typeof args === 'string') return args;
   try {
-    return JSON.stringify(args ?? {}) ?? '{}';
+    return strictArgumentsText(tool, args);
   } catch (error) {
-    throw new UserError(`executeToolCall: the arguments of tool "${tool.name}" cannot be written as JSON (${errorMessage(error)}); pass plain JSON values or the JSON text.`);
+    if (error instanceof ToolArgumentsError) return ToolResult.error(error.message);
+    throw error;
   }
 }
 

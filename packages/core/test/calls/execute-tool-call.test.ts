@@ -24,6 +24,16 @@ describe('executeToolCall', () => {
       expect(result.isError).toBeUndefined();
     });
 
+    it('takes arguments in the form the method receives: optional fields may be left out', async () => {
+      const [lookup] = toolsOf(new OrderTools());
+      const result = await executeToolCall(lookup!, { orderId: '7' });
+      expect(JSON.parse(result.text)).toEqual({ orderId: '7', status: 'shipped', verbose: false });
+      expect((await executeToolCall(lookup!, '{"orderId":"8","verbose":true}')).text).toContain('"verbose":true');
+      const notAnObject = await executeToolCall(lookup!, [1, 2]);
+      expect(notAnObject.isError).toBe(true);
+      expect(notAnObject.text).toMatch(/must be an object of arguments/);
+    });
+
     it('answers invalid arguments with the argument error a model gets, without running the tool', async () => {
       let ran = false;
       const tool = textTool('echo', () => (ran = true));

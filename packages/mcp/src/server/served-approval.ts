@@ -3,7 +3,7 @@ import {
   DEFAULT_REJECTION_MESSAGE, ToolCallError, emptyUsage,
   type Agent, type ApprovalDecision, type ApprovalRequest, type RunContext, type Tool, type ToolResult,
 } from '@toolwright/core';
-import { toolCallNeedsApproval } from '@toolwright/core/extend';
+import { strictArgumentsText, toolCallNeedsApproval } from '@toolwright/core/extend';
 import { boundedText } from '../shared/bounded-text';
 import { outputSchemaOf } from '../shared/output-schema';
 import { checkCallInput, type InputCheckHost } from './call-input-check';
@@ -90,14 +90,14 @@ async function askHandler(
 }
 
 /**
- * Arguments an approver edited, as JSON text the call is validated against again like any
- * arguments (so every property the schema requires must be there: `null` for an optional one).
+ * Arguments an approver edited, in the typed form a method receives (optional fields may be left
+ * out), as the JSON text the call is validated against again like any arguments.
  */
 function editedArguments(tool: Tool, edited: unknown, callId: string): string {
   try {
-    return JSON.stringify(edited ?? {});
+    return strictArgumentsText(tool, edited, callId);
   } catch (error) {
-    throw new ToolCallError(`The approvalHandler edited the arguments of tool "${tool.name}" (call ${callId}) into a value that is not JSON: ${error instanceof Error ? error.message : String(error)}`, tool.name, callId, error);
+    throw new ToolCallError(`The approvalHandler edited the arguments of tool "${tool.name}" (call ${callId}) into a value that cannot be sent: ${error instanceof Error ? error.message : String(error)}`, tool.name, callId, error);
   }
 }
 
