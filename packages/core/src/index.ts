@@ -74,7 +74,8 @@ export type { ScriptedTurn, ScriptedStep, Script } from './model/scripted-model'
 // Running
 export { Runner } from './runner/runner';
 export type { RunnerOptions, RunOptions } from './runner/runner-options';
-export type { RunResult, RunResultStatus } from './runner/run-result';
+export type { PublicRunView, RunResult, RunResultStatus } from './runner/run-result';
+export type { PublicApprovalRequest } from './contracts/run-result';
 export { defaultToolErrorText } from './calls/tool-failure';
 export { RunState } from './state/run-state';
 export type { RunStatus } from './state/run-state';

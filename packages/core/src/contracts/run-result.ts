@@ -39,4 +39,31 @@ export interface RunResult<TContext = unknown> {
    * store })` paused (the run was saved), and on every result of `runner.resume`.
    */
   runId?: string;
+  /**
+   * The public view of the result, what `JSON.stringify(result)` writes (so an HTTP framework
+   * returning a result sends only this): status, final output, run id, the pending approvals with
+   * their arguments, and usage. Never the agent's instructions, tool schemas, the history or the
+   * (unsigned) state.
+   */
+  toJSON(): PublicRunView;
+}
+
+/** A pending approval as the public view shows it. */
+export interface PublicApprovalRequest {
+  callId: string;
+  toolName: string;
+  arguments: unknown;
+  /** The name of the agent whose call it is. */
+  agent: string;
+  /** Set when the call waits inside a nested agent run: the parent run's call. */
+  parentCallId?: string;
+}
+
+/** What a result shows outside the process (see `RunResult.toJSON`). */
+export interface PublicRunView {
+  runId?: string;
+  status: RunResultStatus;
+  finalOutput: unknown;
+  interruptions: PublicApprovalRequest[];
+  usage: Usage;
 }

@@ -1,11 +1,11 @@
 import type { RunState } from '../state/run-state';
-import type { RunResult, RunResultStatus } from '../contracts/run-result';
+import type { PublicRunView, RunResult, RunResultStatus } from '../contracts/run-result';
 
-export type { RunResult, RunResultStatus };
+export type { PublicRunView, RunResult, RunResultStatus };
 
 /** Builds the result of a run from its state (copies the history once, at the end). @internal */
 export function buildRunResult<TContext>(state: RunState<TContext>, status: RunResultStatus): RunResult<TContext> {
-  return {
+  const result = {
     status,
     finalOutput: state.finalOutput,
     newItems: state.history.slice(state.runStartIndex),
@@ -19,5 +19,25 @@ export function buildRunResult<TContext>(state: RunState<TContext>, status: RunR
     turns: state.turn,
     inputGuardrailResults: [],
     outputGuardrailResults: [],
+  } as Omit<RunResult<TContext>, 'toJSON'> as RunResult<TContext>;
+  // Not enumerable: spreading or comparing a result sees its data only.
+  Object.defineProperty(result, 'toJSON', { value: publicView, writable: true, configurable: true });
+  return result;
+}
+
+/** `result.toJSON()`: what leaves the process. `this` is the result. */
+function publicView(this: RunResult<unknown>): PublicRunView {
+  const view: PublicRunView = {
+    status: this.status,
+    finalOutput: this.finalOutput,
+    interruptions: this.interruptions.map((r) => ({
+      callId: r.callId,
+      toolName: r.toolName,
+      arguments: r.arguments,
+      agent: r.agent.name,
+      ...(r.parentCallId !== undefined ? { parentCallId: r.parentCallId } : {}),
+    })),
+    usage: { ...this.usage },
   };
+  return this.runId !== undefined ? { runId: this.runId, ...view } : view;
 }
