@@ -1,9 +1,10 @@
 import {
-  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError, runStoreKit,
-  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions, type ResolvedRunStoreOptions,
+  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError,
+  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions,
   type RunClaim, type RunListFilter, type RunState, type RunStore, type RunStoreOptions, type SaveRunOptions, type StoredDecision,
   type StoredRunInfo, type StoredRunStatus, type StoredRunSummary,
 } from '@toolwright/core';
+import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
 import { Redis, type RedisOptions } from 'ioredis';
 import { RedisKeys } from './redis-keys';
 import { listRuns, sweepIndex } from './redis-run-index';

@@ -1,0 +1,6 @@
+// @toolwright/core/testing: contract suites a third-party implementation runs under its own
+// tests to prove it behaves as Toolwright expects.
+
+// The RunStore contract
+export { runStoreContract, CONTRACT_SECRET } from './testing/run-store-contract';
+export type { RunStoreContractOptions, StoreFactory } from './testing/run-store-contract';
