@@ -4,3 +4,7 @@
 // The RunStore contract
 export { runStoreContract, CONTRACT_SECRET } from './testing/run-store-contract';
 export type { RunStoreContractOptions, StoreFactory } from './testing/run-store-contract';
+
+// For authors of other contract suites (@toolwright/sandbox/testing): the test framework's globals
+export { testGlobals } from './testing/test-globals';
+export type { TestGlobals, Expect, Matchers } from './testing/test-globals';

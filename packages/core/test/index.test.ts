@@ -59,7 +59,7 @@ describe('@toolwright/core/extend (integrators, store and sandbox authors)', () 
 
 describe('@toolwright/core/testing (contract suites)', () => {
   it('exports exactly these runtime names', () => {
-    expect(Object.keys(testing).sort()).toEqual(['CONTRACT_SECRET', 'runStoreContract']);
+    expect(Object.keys(testing).sort()).toEqual(['CONTRACT_SECRET', 'runStoreContract', 'testGlobals']);
   });
 });
 

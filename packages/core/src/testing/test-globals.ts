@@ -10,6 +10,8 @@ export interface Matchers<TResult> {
   toHaveProperty(path: string): TResult;
   toBeInstanceOf(expected: Function): TResult;
   toBeUndefined(): TResult;
+  toBeNull(): TResult;
+  toMatch(expected: string | RegExp): TResult;
   toBeGreaterThan(expected: number): TResult;
   toBeGreaterThanOrEqual(expected: number): TResult;
   toBeLessThan(expected: number): TResult;
