@@ -31,6 +31,7 @@ interface Observed {
   lastAgent: string;
   resumed: { status: string; finalOutput: unknown; stateAccepted: boolean };
   recognised: Record<string, boolean>;
+  toolset: { finalOutput: unknown; disclosed: string[]; posted: { output: unknown; isError: boolean } };
 }
 
 /** The application's project with core installed; `libraryCore` also installs one in lib/. */
@@ -66,6 +67,10 @@ function expectOneBehaviour(observed: Observed): void {
   // A state read by the library's copy resumes in the application's Runner.
   expect(observed.resumed).toEqual({ status: 'completed', finalOutput: 'wiped it', stateAccepted: true });
   expect(observed.recognised).toEqual({ agent: true, result: true, userError: true, backwards: true });
+  // A Toolset of the library's copy: the search's ToolResult (addedTools) disclosed the match.
+  expect(observed.toolset.disclosed).toContain('post_slack_message');
+  expect(observed.toolset.posted).toEqual({ output: 'post_slack_message done', isError: false });
+  expect(observed.toolset.finalOutput).toBe('Posted.');
 }
 
 describe('an ES module application running a CommonJS toolkit library', () => {

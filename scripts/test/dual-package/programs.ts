@@ -25,6 +25,10 @@ exports.assistant = new core_1.Agent({
   ],
 });
 exports.guarded = new core_1.Agent({ name: "guarded", instructions: "Ask first.", tools: [tool("wipe", () => "wiped", { needsApproval: true })] });
+exports.catalogue = new core_1.ToolSearchToolset({
+  tools: ["create_invoice", "post_slack_message"].map((name) => tool(name, () => name + " done")),
+  maxResults: 1,
+});
 exports.readState = (agent, json) => core_1.RunState.fromString(agent, json);
 exports.userError = (message) => new core_1.UserError(message);
 exports.core = core_1;
@@ -55,7 +59,16 @@ const state = lib.readState(lib.guarded, paused.state.toString());
 state.approve(paused.interruptions[0].callId);
 const resumed = await new Runner({ model: approvals }).run(lib.guarded, state);
 
+// A toolset of the library's copy in an agent of the application's: its search discloses a tool.
+const searching = new ScriptedModel([
+  { toolCalls: [{ name: 'search_tools', arguments: { query: 'slack message' } }] },
+  { toolCalls: [{ name: 'post_slack_message', arguments: {} }] },
+  { text: 'Posted.' },
+]);
+const searched = await new Runner({ model: searching }).run(new Agent({ name: 'searcher', instructions: 'Find tools.', tools: [lib.catalogue] }), 'Tell the team.');
+
 console.log(JSON.stringify({
+  toolset: { finalOutput: searched.finalOutput, disclosed: searching.requests[1].tools.map((t) => t.name), posted: outputsByName(searched.newItems).post_slack_message },
   twoCopies: lib.core.ToolResult !== ToolResult,
   outputs: outputsByName(run.newItems),
   sentToModel: JSON.stringify(model.requests),
