@@ -7,6 +7,8 @@ const path = require('path');
 const moduleNameMapper = {
   '^@toolwright/core/internal$': '<rootDir>/../../packages/core/src/internal.ts',
   '^@toolwright/core/extend$': '<rootDir>/../../packages/core/src/extend.ts',
+  '^@toolwright/core/testing$': '<rootDir>/../../packages/core/src/testing.ts',
+  '^@toolwright/sandbox/testing$': '<rootDir>/../../packages/sandbox/src/testing.ts',
   '^@toolwright/([a-z-]+)$': '<rootDir>/../../packages/$1/src/index.ts',
 };
 

@@ -1,5 +1,6 @@
 'use strict';
-// One package: TypeScript's emit → ES module bundles → CommonJS bundles → .d.mts declarations.
+// One package: TypeScript's emit → ES module bundles → CommonJS bundles → ES module entries
+// re-exporting the CommonJS ones → .d.mts declarations.
 const fs = require('fs');
 const path = require('path');
 const { bundleEntries } = require('./package-entries');
@@ -12,6 +13,7 @@ const { planLazyModules, buildLazyCommonJs, repointVirtualSources } = require('.
 const { inlineLazyPlugin } = require('./lazy-modules');
 const { LAZY_EXPORTS_FILE } = require('./lazy-exports');
 const { assertNoMutableExports, settleExports } = require('./settle-exports');
+const { writeEsmWrappers, dropOrphanedMaps } = require('./esm-wrappers');
 
 const SCANNER_TRANSFORMER = path.join(__dirname, '..', '..', 'packages', 'scanner', 'dist', 'transformer.js');
 
@@ -57,14 +59,13 @@ async function bundlePackage(packageDir, options) {
   writeEsmDeclarations(distDir, names, esm.defaultExports);
 
   const outputs = await buildVendored(packageDir, vendored);
-  linkVendored(distDir, [...esm.files, ...cjsFiles]);
-  for (const file of esm.files) {
-    const base = path.relative(distDir, file).slice(0, -4);
-    outputs.push(`${base}.mjs`, `${base}.mjs.map`);
-  }
+  linkVendored(distDir, cjsFiles);
+  // One module instance per process: the ES module entries re-export the CommonJS build.
+  outputs.push(...writeEsmWrappers({ distDir, entryNames: names, metafile: esm.metafile, esmFiles: esm.files }));
+  const unmapped = dropOrphanedMaps(cjsFiles);
   for (const file of cjsFiles) {
     const base = path.relative(distDir, file).slice(0, -4);
-    outputs.push(`${base}.cjs`, `${base}.cjs.map`);
+    outputs.push(`${base}.cjs`, ...(unmapped.has(file) ? [] : [`${base}.cjs.map`]));
   }
   for (const name of names) outputs.push(`${name}.d.mts`);
   // Only now, so a failed build leaves the previous bundles in place: chunks of earlier builds.

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { UserError } from '@toolwright/core';
-import { BraveSearchToolkit, resolveCount } from '../src';
+import { BraveSearchToolkit } from '../src';
+import { resolveCount } from '../src/brave-search-options';
 import { resolveBraveSearchOptions } from '../src/brave-search-options';
 
 describe('BraveSearchToolkit options', () => {

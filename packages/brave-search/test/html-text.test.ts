@@ -1,4 +1,4 @@
-import { htmlToText } from '../src';
+import { htmlToText } from '../src/html-text';
 import { clip } from '../src/html-text';
 
 describe('htmlToText', () => {

@@ -4,8 +4,7 @@ describe('@toolwright/brave-search public surface', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(api).sort()).toEqual([
       'BRAVE_WEB_SEARCH_ENDPOINT', 'BraveSearchError', 'BraveSearchToolkit', 'DEFAULT_RESULT_COUNT', 'DEFAULT_TIMEOUT_MS',
-      'MAX_BODY_BYTES', 'MAX_ERROR_BODY_BYTES', 'MAX_QUERY_LENGTH', 'MAX_RESULT_COUNT', 'RESULT_FIELD_LIMITS', 'formatResults',
-      'htmlToText', 'resolveCount',
+      'MAX_QUERY_LENGTH', 'MAX_RESULT_COUNT', 'RESULT_FIELD_LIMITS',
     ]);
   });
 });

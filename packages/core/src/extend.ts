@@ -10,3 +10,21 @@ export { strictArgumentsText } from './approvals/strict-arguments-text';
 
 // Time limits as every tool, runner, server and sandbox takes them
 export { MAX_TIME_LIMIT_MS, timeLimitProblem } from './limits/time-limit';
+
+// Writing a run store
+export { runStoreKit } from './stores/run-store-kit';
+export type { RunStoreKit } from './stores/run-store-kit';
+export type { EncodedRun } from './stores/stored-run-codec';
+export type { ResolvedRunStoreOptions } from './stores/store-options';
+
+// Toolkits and their metadata
+export { setToolsOf, isToolkitInstance } from './toolkit/tools-of';
+export type { ToolMethodCall, ToolMethodCaller } from './toolkit/tool-method-call';
+export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/schema-validators';
+export type { EmbeddedToolSchema } from './metadata/embedded-schema';
+
+// Keyword tables of strict schemas and arguments
+export { STRICT_KEYWORD_RULES } from './schema/strict-keywords';
+export type { StrictKeywordAction, StrictKeywordRule } from './schema/strict-keywords';
+export type { StrictSideTables } from './schema/strict-portable';
+export { FORBIDDEN_ARGUMENT_KEYS } from './arguments/forbidden-keys';

@@ -1,3 +1,7 @@
+// @toolwright/core: what application code uses. Integrators' pieces (store kits, toolkit
+// metadata, keyword tables) are in `@toolwright/core/extend`, contract suites in
+// `@toolwright/core/testing`.
+
 // Errors
 export {
   ToolwrightError, UserError, ToolDefinitionError, ToolArgumentsError, ToolTimeoutError, ToolCallError,
@@ -94,8 +98,7 @@ export { RunNotFoundError } from './stores/run-not-found.error';
 export { UnfinishedToolCallError } from './stores/unfinished-tool-call.error';
 export { RunStoreError } from './stores/run-store-failure';
 export { DEFAULT_RUN_TTL_MS, DEFAULT_COMPLETED_TTL_MS, DEFAULT_LEASE_MS } from './stores/store-options';
-export { runStoreKit } from './stores/run-store-kit';
-export type { RunStoreOptions, ResolvedRunStoreOptions } from './stores/store-options';
+export type { RunStoreOptions } from './stores/store-options';
 export type {
   RunStore, SaveRunOptions, ClaimOptions, RunListFilter, StoredRunSummary, StoredRunInfo, StoredInterruption, StoredDecision, StoredRunStatus,
 } from './stores/run-store';
@@ -103,8 +106,6 @@ export type { RunClaim } from './stores/run-claim';
 export type { CallLedger, CallLedgerEntry, RecordedCallOutput } from './stores/call-ledger';
 export type { LedgerScope, UnfinishedCallAction, UnfinishedCallPolicy } from './stores/ledger-policy';
 export type { UnfinishedCall } from './stores/unfinished-tool-call.error';
-export type { EncodedRun } from './stores/stored-run-codec';
-export type { RunStoreKit } from './stores/run-store-kit';
 export type { ResumeOptions } from './runner/resume-options';
 
 // Approvals and duplicate calls
@@ -133,13 +134,9 @@ export type { ToolDefinition } from './tool/define-tool';
 export { TOOL_NAME_PATTERN, isValidToolName, toSnakeCase } from './tool/tool-name';
 export { toStrictSchema } from './schema/strict-schema';
 export type { StrictSchemaOptions } from './schema/strict-schema';
-export type { StrictSideTables } from './schema/strict-portable';
 export { DEFAULT_STRICT_LIMITS } from './schema/strict-limits';
 export type { StrictSchemaLimits } from './schema/strict-limits';
-export { STRICT_KEYWORD_RULES } from './schema/strict-keywords';
-export type { StrictKeywordAction, StrictKeywordRule } from './schema/strict-keywords';
 export { parseToolArguments } from './arguments/parse-tool-arguments';
-export { FORBIDDEN_ARGUMENT_KEYS } from './arguments/forbidden-keys';
 export { Toolkit } from './decorators/toolkit.decorator';
 export { Tool } from './decorators/tool.decorator';
 export { Param, Args, Ctx } from './decorators/parameter-decorators';
@@ -148,11 +145,9 @@ export { UseInterceptors } from './decorators/use-interceptors.decorator';
 export { RequiresApproval } from './decorators/requires-approval.decorator';
 export { HideTool } from './decorators/hide-tool.decorator';
 export type { ClassOrMethodDecorator } from './decorators/enhancer-target';
-export { toolsOf, isToolkitInstance, setToolsOf } from './toolkit/tools-of';
+export { toolsOf } from './toolkit/tools-of';
 export type { ToolsOfOptions } from './toolkit/tools-of';
-export type { ToolMethodCall, ToolMethodCaller } from './toolkit/tool-method-call';
-export { SCHEMA_EXPRESSIBLE_VALIDATORS } from './toolkit/schema-validators';
 export { loadSchemaManifest } from './metadata/schema-manifest';
 export { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata/metadata-keys';
-export type { EmbeddedToolSchema, SchemaManifest } from './metadata/embedded-schema';
+export type { SchemaManifest } from './metadata/embedded-schema';
 export type { ToolkitOptions, Type, GuardrailEntry, InterceptorEntry } from './metadata/metadata-definitions';

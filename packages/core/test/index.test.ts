@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import * as api from '../src';
+import * as extend from '../src/extend';
 import * as internal from '../src/internal';
+import * as testing from '../src/testing';
 
 describe('@toolwright/core public surface', () => {
   it('exports exactly these runtime names', () => {
@@ -24,17 +26,17 @@ describe('@toolwright/core public surface', () => {
       'ScriptedModel', 'Runner', 'defaultToolErrorText', 'RunState', 'RUN_STATE_FORMAT', 'RUN_STATE_VERSION', 'RunStream',
       // Run stores and the call ledger
       'MemoryRunStore', 'RunAlreadyClaimedError', 'RunNotFoundError', 'UnfinishedToolCallError', 'RunStoreError',
-      'DEFAULT_RUN_TTL_MS', 'DEFAULT_COMPLETED_TTL_MS', 'DEFAULT_LEASE_MS', 'runStoreKit',
+      'DEFAULT_RUN_TTL_MS', 'DEFAULT_COMPLETED_TTL_MS', 'DEFAULT_LEASE_MS',
       // Approvals and duplicate calls
       'DEFAULT_REJECTION_MESSAGE', 'defineApprovalPolicy', 'requireApprovalFor', 'ToolInterruption', 'CONFIRM_DUPLICATE_PARAMETER',
       // Risk annotations and plan mode
       'effectiveAnnotations', 'SUBMIT_PLAN_TOOL',
       // Declaring tools
-      'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS', 'STRICT_KEYWORD_RULES',
-      'parseToolArguments', 'FORBIDDEN_ARGUMENT_KEYS',
+      'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS',
+      'parseToolArguments',
       // Decorators and toolkits
       'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'HideTool',
-      'toolsOf', 'isToolkitInstance', 'setToolsOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
+      'toolsOf',
       // Metadata and schema manifests
       'loadSchemaManifest', 'SCHEMA_MANIFEST_FILE', 'SCHEMA_MANIFEST_VERSION',
     ];
@@ -43,6 +45,31 @@ describe('@toolwright/core public surface', () => {
 
   it('has no default export', () => {
     expect('default' in api).toBe(false);
+  });
+});
+
+describe('@toolwright/core/extend (integrators, store and sandbox authors)', () => {
+  it('exports exactly these runtime names', () => {
+    const expected = [
+      'executeToolCall', 'toolCallNeedsApproval', 'strictArgumentsText', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
+      'runStoreKit', 'setToolsOf', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
+    ];
+    expect(Object.keys(extend).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('@toolwright/core/testing (contract suites)', () => {
+  it('exports exactly these runtime names', () => {
+    expect(Object.keys(testing).sort()).toEqual(['CONTRACT_SECRET', 'runStoreContract', 'testGlobals']);
+  });
+});
+
+describe('the public entries', () => {
+  it('export no name from two of them', () => {
+    const entries = { '@toolwright/core': api, '@toolwright/core/extend': extend, '@toolwright/core/testing': testing };
+    const owners = new Map<string, string[]>();
+    for (const [entry, names] of Object.entries(entries)) for (const name of Object.keys(names)) owners.set(name, [...(owners.get(name) ?? []), entry]);
+    expect([...owners].filter(([, found]) => found.length > 1)).toEqual([]);
   });
 });
 

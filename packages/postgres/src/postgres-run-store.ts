@@ -1,9 +1,10 @@
 import {
-  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError, runStoreKit,
-  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions, type ResolvedRunStoreOptions,
+  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError,
+  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions,
   type RunClaim, type RunListFilter, type RunState, type RunStore, type RunStoreOptions, type SaveRunOptions, type StoredDecision,
   type StoredRunInfo, type StoredRunSummary,
 } from '@toolwright/core';
+import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
 import { Pool, type PoolConfig } from 'pg';
 import { DEFAULT_RUNS_TABLE, runStoreMigration, runStoreTables, type RunStoreTables } from './run-store-schema';
 import { runStoreSql, type RunStoreSql } from './run-store-sql';

@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { PostgresRunStore } from '../src';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/testing';
-import { CONTRACT_SECRET } from '../../../test-support/run-stores/contract';
+import { CONTRACT_SECRET } from '@toolwright/core/testing';
 import { describeCrossProcessSuite } from '../../../test-support/run-stores/cross-process';
 
 describe('PostgresRunStore shared by replicas in separate processes', () => {

@@ -4,8 +4,7 @@ import { Pool } from 'pg';
 import { RunStateError, UserError } from '@toolwright/core';
 import { PostgresRunStore, runStoreMigration } from '../src';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/testing';
-import { CONTRACT_SECRET, describeRunStoreContract } from '../../../test-support/run-stores/contract';
-import { describeResumeContract } from '../../../test-support/run-stores/resume-contract';
+import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
 import { pausedRefund, refundAgent } from '../../../test-support/run-stores/fixtures';
 
 describe('PostgresRunStore on a real PostgreSQL server', () => {
@@ -25,13 +24,7 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
     await server?.stop();
   });
 
-  describe('meets the RunStore contract', () => {
-    describeRunStoreContract(() => ({ make: (options = {}) => new PostgresRunStore({ pool, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
-  });
-
-  describe('resumes through the runner', () => {
-    describeResumeContract(() => new PostgresRunStore({ pool, secret: CONTRACT_SECRET }));
-  });
+  runStoreContract(() => ({ make: (options = {}) => new PostgresRunStore({ pool, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
 
   describe('its tables', () => {
     it('ships the migration for the default table name in migrations/', () => {

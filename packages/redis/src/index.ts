@@ -1,3 +1,4 @@
 export { RedisRunStore } from './redis-run-store';
 export type { RedisRunStoreOptions } from './redis-run-store';
 export { DEFAULT_REDIS_PREFIX } from './redis-keys';
+export { RedisConnectionError } from './redis-connection.error';

@@ -1,10 +1,12 @@
 import {
-  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError, runStoreKit,
-  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions, type ResolvedRunStoreOptions,
+  RunAlreadyClaimedError, RunNotFoundError, RunStateError, UserError,
+  type Agent, type ApproveOptions, type CallLedgerEntry, type ClaimOptions, type RecordedCallOutput, type RejectOptions,
   type RunClaim, type RunListFilter, type RunState, type RunStore, type RunStoreOptions, type SaveRunOptions, type StoredDecision,
   type StoredRunInfo, type StoredRunStatus, type StoredRunSummary,
 } from '@toolwright/core';
-import { Redis, type RedisOptions } from 'ioredis';
+import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
+import type { Redis, RedisOptions } from 'ioredis';
+import { OwnedClient } from './owned-client';
 import { RedisKeys } from './redis-keys';
 import { listRuns, sweepIndex } from './redis-run-index';
 import { REDIS_SCRIPTS, type RedisScriptName } from './redis-scripts';
@@ -40,17 +42,17 @@ export class RedisRunStore implements RunStore {
   readonly client: Redis;
   private readonly options: ResolvedRunStoreOptions;
   private readonly keys: RedisKeys;
-  private readonly ownsClient: boolean;
+  /** The client the store made from `url`, which it connects and closes itself. */
+  private readonly owned: OwnedClient | undefined;
 
   constructor(options: RedisRunStoreOptions) {
     this.options = runStoreKit.resolveStoreOptions(options, 'new RedisRunStore()');
     this.keys = new RedisKeys(options.prefix);
     if (options.client !== undefined) {
       this.client = options.client;
-      this.ownsClient = false;
     } else if (typeof options.url === 'string' && options.url !== '') {
-      this.client = new Redis(options.url, { ...options.redisOptions });
-      this.ownsClient = true;
+      this.owned = new OwnedClient(options.url, options.redisOptions);
+      this.client = this.owned.client;
     } else {
       throw new UserError('new RedisRunStore(): pass an ioredis client ({ client }) or a URL ({ url: "redis://localhost:6379" }).');
     }
@@ -61,13 +63,11 @@ export class RedisRunStore implements RunStore {
 
   /** Disconnects the client if the store made it. */
   async close(): Promise<void> {
-    if (!this.ownsClient || this.client.status === 'end') return;
-    const ended = new Promise<void>((resolve) => this.client.once('end', () => resolve()));
-    await this.client.quit();
-    await ended;
+    await this.owned?.close();
   }
 
   async save(state: RunState<any>, options: SaveRunOptions = {}): Promise<string> {
+    await this.owned?.ready();
     const ttlMs = runStoreKit.checkDuration(options.ttlMs, this.options.defaultTtlMs, 'store.save(state, { ttlMs })');
     if (options.claim !== undefined) {
       const claim = options.claim;
@@ -87,6 +87,7 @@ export class RedisRunStore implements RunStore {
   }
 
   async load<TContext = unknown>(agents: Agent<any> | ReadonlyArray<Agent<any>>, id: string): Promise<RunState<TContext>> {
+    await this.owned?.ready();
     runStoreKit.checkRunId(id, 'store.load(agents, id)');
     const k = this.keys.of(id);
     const [[, run], [, decisions]] = (await this.client.multi().hmget(k.run, 'status', 'revision', 'state', 'completedAt', 'updatedAt').hgetall(k.decisions).exec()) as [
@@ -100,6 +101,7 @@ export class RedisRunStore implements RunStore {
   }
 
   async claim(id: string, options: ClaimOptions = {}): Promise<RunClaim> {
+    await this.owned?.ready();
     runStoreKit.checkRunId(id, 'store.claim(id)');
     const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.claim(id, { leaseMs })');
     const token = runStoreKit.randomId();
@@ -111,6 +113,7 @@ export class RedisRunStore implements RunStore {
   }
 
   async renew(claim: RunClaim, options: ClaimOptions = {}): Promise<RunClaim> {
+    await this.owned?.ready();
     runStoreKit.checkClaim(claim, 'store.renew(claim)');
     const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.renew(claim, { leaseMs })');
     const reply = await this.script.toolwrightRunRenew(this.keys.of(claim.runId).run, claim.token, leaseMs);
@@ -120,6 +123,7 @@ export class RedisRunStore implements RunStore {
   }
 
   async complete(id: string, claim?: RunClaim): Promise<void> {
+    await this.owned?.ready();
     const token = this.tokenFor(id, claim, 'store.complete(id)');
     const k = this.keys.of(id);
     const reply = await this.script.toolwrightRunComplete(k.run, k.decisions, k.calls, k.outputs, token, this.options.completedTtlMs);
@@ -129,6 +133,7 @@ export class RedisRunStore implements RunStore {
   }
 
   async release(id: string, claim?: RunClaim): Promise<void> {
+    await this.owned?.ready();
     const token = this.tokenFor(id, claim, 'store.release(id)');
     const reply = await this.script.toolwrightRunRelease(this.keys.of(id).run, token);
     if (reply[0] === 'ok') return void (await this.touch(id, reply[1]));
@@ -139,10 +144,12 @@ export class RedisRunStore implements RunStore {
   }
 
   async list(filter: RunListFilter = {}): Promise<StoredRunSummary[]> {
+    await this.owned?.ready();
     return listRuns(this.client, this.keys, filter);
   }
 
   async inspect(id: string): Promise<StoredRunInfo> {
+    await this.owned?.ready();
     runStoreKit.checkRunId(id, 'store.inspect(id)');
     const k = this.keys.of(id);
     const [[, run], [, signed]] = (await this.client.multi().hgetall(k.run).hgetall(k.decisions).exec()) as [[unknown, Record<string, string>], [unknown, Record<string, string>]];
@@ -163,20 +170,22 @@ export class RedisRunStore implements RunStore {
     };
   }
 
-  approve(id: string, callId: string, options: ApproveOptions = {}): Promise<void> {
+  async approve(id: string, callId: string, options: ApproveOptions = {}): Promise<void> {
     return this.decide(id, callId, { approved: true, ...options });
   }
 
-  reject(id: string, callId: string, options: RejectOptions = {}): Promise<void> {
+  async reject(id: string, callId: string, options: RejectOptions = {}): Promise<void> {
     return this.decide(id, callId, { approved: false, ...options });
   }
 
   /** Sweeps the ids of expired runs from the index (the runs themselves expire natively); returns how many. */
-  purgeExpired(): Promise<number> {
+  async purgeExpired(): Promise<number> {
+    await this.owned?.ready();
     return sweepIndex(this.client, this.keys);
   }
 
   async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {
+    await this.owned?.ready();
     runStoreKit.checkClaim(claim, 'store.beginCall(claim, callId)');
     const k = this.keys.of(claim.runId);
     const reply = await this.script.toolwrightCallBegin(k.run, k.calls, k.outputs, claim.token, callId, toolName);
@@ -186,6 +195,7 @@ export class RedisRunStore implements RunStore {
   }
 
   async restartCall(claim: RunClaim, callId: string): Promise<void> {
+    await this.owned?.ready();
     runStoreKit.checkClaim(claim, 'store.restartCall(claim, callId)');
     const k = this.keys.of(claim.runId);
     const reply = await this.script.toolwrightCallRestart(k.run, k.calls, k.outputs, claim.token, callId);
@@ -194,16 +204,19 @@ export class RedisRunStore implements RunStore {
   }
 
   async finishCall(runId: string, callId: string, output: RecordedCallOutput): Promise<void> {
+    await this.owned?.ready();
     const k = this.keys.of(runId);
     await this.script.toolwrightCallFinish(k.run, k.calls, k.outputs, callId, JSON.stringify(output));
   }
 
   async forgetCall(runId: string, callId: string): Promise<void> {
+    await this.owned?.ready();
     const k = this.keys.of(runId);
     await this.client.multi().hdel(k.calls, callId).hdel(k.outputs, callId).exec();
   }
 
   async calls(runId: string): Promise<CallLedgerEntry[]> {
+    await this.owned?.ready();
     const k = this.keys.of(runId);
     const [[, entries], [, outputs]] = (await this.client.multi().hgetall(k.calls).hgetall(k.outputs).exec()) as [[unknown, Record<string, string>], [unknown, Record<string, string>]];
     return Object.entries(entries)
@@ -216,6 +229,7 @@ export class RedisRunStore implements RunStore {
   }
 
   private async decide(id: string, callId: string, decision: StoredDecision): Promise<void> {
+    await this.owned?.ready();
     runStoreKit.checkRunId(id, 'store.approve/reject(id, callId)');
     const k = this.keys.of(id);
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { RedisRunStore } from '../src';
 import { startRedisServer, type TestRedisServer } from '../src/testing';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
-import { CONTRACT_SECRET } from '../../../test-support/run-stores/contract';
+import { CONTRACT_SECRET } from '@toolwright/core/testing';
 import { describeCrossProcessSuite } from '../../../test-support/run-stores/cross-process';
 
 const redisBackend = requireBackend({ name: 'redis-server', binaries: ['redis-server'], debianPackages: ['redis-server'] });

@@ -3,8 +3,7 @@ import { RunStateError, UserError } from '@toolwright/core';
 import { RedisRunStore } from '../src';
 import { startRedisServer, type TestRedisServer } from '../src/testing';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
-import { CONTRACT_SECRET, describeRunStoreContract } from '../../../test-support/run-stores/contract';
-import { describeResumeContract } from '../../../test-support/run-stores/resume-contract';
+import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
 import { pausedRefund, refundAgent } from '../../../test-support/run-stores/fixtures';
 
 const redisBackend = requireBackend({ name: 'redis-server', binaries: ['redis-server'], debianPackages: ['redis-server'] });
@@ -23,13 +22,7 @@ describeBackend(redisBackend, 'RedisRunStore on a real Redis server', () => {
     await server?.stop();
   });
 
-  describe('meets the RunStore contract', () => {
-    describeRunStoreContract(() => ({ make: (options = {}) => new RedisRunStore({ client, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
-  });
-
-  describe('resumes through the runner', () => {
-    describeResumeContract(() => new RedisRunStore({ client, secret: CONTRACT_SECRET }));
-  });
+  runStoreContract(() => ({ make: (options = {}) => new RedisRunStore({ client, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
 
   describe('its keys', () => {
     it('keeps a run under one hash tag, with a native TTL', async () => {

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:net';
 import { BubblewrapSandbox, SandboxExecError } from '@toolwright/sandbox';
 import { describeBackend } from '../../../test-support/backends';
 import { requireBubblewrap } from '../../../test-support/bubblewrap';
-import { rejection, sandboxContract } from './support/contract';
+import { sandboxContract } from '@toolwright/sandbox/testing';
+import { rejection } from './support/rejection';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 
 const bubblewrap = requireBubblewrap();

@@ -1,6 +1,7 @@
 import { DockerSandbox, NoWorkDirError, SandboxExecError } from '@toolwright/sandbox';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
-import { rejection, sandboxContract } from './support/contract';
+import { sandboxContract } from '@toolwright/sandbox/testing';
+import { rejection } from './support/rejection';
 import { podmanProblem, startPodmanService, type PodmanService } from './support/podman-service';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 

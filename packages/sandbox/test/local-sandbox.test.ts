@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalSandbox, NoWorkDirError } from '@toolwright/sandbox';
-import { sandboxContract, rejection } from './support/contract';
+import { sandboxContract } from '@toolwright/sandbox/testing';
+import { rejection } from './support/rejection';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 
 describe('LocalSandbox', () => {

@@ -1,6 +1,7 @@
 import { SandboxExecError, SshSandbox } from '@toolwright/sandbox';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
-import { rejection, sandboxContract } from './support/contract';
+import { sandboxContract } from '@toolwright/sandbox/testing';
+import { rejection } from './support/rejection';
 import { startSshServer, type SshServer } from './support/ssh-server';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 

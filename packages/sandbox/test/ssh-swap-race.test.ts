@@ -8,7 +8,7 @@ import { RemoteAnchors } from '../src/ssh/remote-anchor';
 import { SftpFiles } from '../src/ssh/sftp-files';
 import type { SftpClient } from '../src/ssh/sftp-client';
 import { SshConnection } from '../src/ssh/ssh-connection';
-import { rejection } from './support/contract';
+import { rejection } from './support/rejection';
 import { startSshServer, type SshServer } from './support/ssh-server';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 

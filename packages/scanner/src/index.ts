@@ -23,7 +23,7 @@ export type { GeneratedModuleFlavor } from './manifest/generated-module';
 // Transformer and CLI
 export { createSchemaTransformer } from './transformer/schema-transformer';
 export type { SchemaTransformerOptions } from './transformer/schema-transformer';
-export { embeddedForm, embeddedSchemaText, strictEmbeddedForm } from './transformer/embedded-text';
+export { embeddedSchemaText } from './transformer/embedded-text';
 export { SUPPORTED_TYPESCRIPT, TransformerSetupError } from './transformer/host-typescript';
 export { runCli } from './cli/run-cli';
 export type { CliIo } from './cli/cli-io';

@@ -1,4 +1,5 @@
-import { embeddedForm, embeddedSchemaText, type ToolSchemaEntry } from '@toolwright/scanner';
+import { embeddedSchemaText, type ToolSchemaEntry } from '@toolwright/scanner';
+import { embeddedForm } from '../src/transformer/embedded-text';
 
 describe('the embedded form of a scanned schema', () => {
   const merged: ToolSchemaEntry = {

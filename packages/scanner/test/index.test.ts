@@ -14,7 +14,7 @@ describe('@toolwright/scanner public surface', () => {
       // Generated module
       'generatedModuleText', 'manifestOfGeneratedModule', 'flavorOf',
       // Transformer and CLI
-      'createSchemaTransformer', 'embeddedForm', 'embeddedSchemaText', 'strictEmbeddedForm', 'SUPPORTED_TYPESCRIPT', 'TransformerSetupError', 'runCli', 'startBuildWatch',
+      'createSchemaTransformer', 'embeddedSchemaText', 'SUPPORTED_TYPESCRIPT', 'TransformerSetupError', 'runCli', 'startBuildWatch',
     ];
     expect(Object.keys(api).sort()).toEqual([...expected].sort());
   });

@@ -7,6 +7,7 @@ import { agentAsTool, type AgentAsToolOptions, type AgentTool } from './agent-as
 import type { ToolUseBehavior } from '../contracts/tool-use-behavior';
 import type { AgentHooks } from '../contracts/run-hooks';
 import type { InputGuardrail, OutputGuardrail } from '../guardrails/agent-guardrail';
+import { brand } from '../util/brand';
 
 export type { ToolEntry };
 
@@ -58,6 +59,10 @@ export interface AgentConfig<TContext = unknown> {
  * const agent = new Agent({ name: 'assistant', instructions: 'Be brief.', tools: [new WeatherTools()] });
  */
 export class Agent<TContext = unknown> {
+  static {
+    brand(this, 'Agent');
+  }
+
   /** See {@link AgentConfig.name}. */
   readonly name: string;
   /** See {@link AgentConfig.instructions}; {@link Agent.resolveInstructions} evaluates the function form. */

@@ -1,4 +1,5 @@
 import type { RunStateRef as RunState } from '../contracts/class-refs';
+import { brand } from '../util/brand';
 
 /**
  * Thrown by a tool whose work paused for a human decision, typically an agent run as a tool
@@ -9,6 +10,10 @@ import type { RunStateRef as RunState } from '../contracts/class-refs';
  * applied. The call gets no output until then; its siblings' outputs are kept and never re-run.
  */
 export class ToolInterruption extends Error {
+  static {
+    brand(this, 'ToolInterruption');
+  }
+
   constructor(readonly state: RunState<any>) {
     super(`The tool paused: ${state.interruptions.length} nested call(s) wait for approval.`);
     this.name = 'ToolInterruption';

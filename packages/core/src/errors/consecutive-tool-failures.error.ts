@@ -1,4 +1,5 @@
 import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /** One failed call of the last failing turn, as `ConsecutiveToolFailuresError` reports it. */
 export interface FailedCallSummary {
@@ -14,6 +15,10 @@ export interface FailedCallSummary {
  * logs (not enumerable), and the message names the failed calls without their outputs.
  */
 export class ConsecutiveToolFailuresError extends ToolwrightError {
+  static {
+    brand(this, 'ConsecutiveToolFailuresError');
+  }
+
   /** The partial result of the run at the moment it stopped (not enumerable: kept out of logs). */
   declare result?: unknown;
   /** The failed calls of the last failing turn, with their outputs (not enumerable: kept out of logs). */

@@ -1,4 +1,5 @@
 import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /**
  * Where a guardrail ran: on a tool call's arguments or result (`tool_input`, `tool_output`), on
@@ -8,6 +9,10 @@ export type GuardrailStage = 'tool_input' | 'tool_output' | 'input' | 'output';
 
 /** A guardrail returned `tripwire(message)`: the run stops. */
 export class GuardrailTripwireError extends ToolwrightError {
+  static {
+    brand(this, 'GuardrailTripwireError');
+  }
+
   /** The partial result of the run that this error ended (not enumerable: kept out of logs). */
   declare result?: unknown;
   /** Where the guardrail ran (`tool_input` when not given, as before agent-level guardrails). */

@@ -1,5 +1,6 @@
 import { errorMessage } from './error-message';
 import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /**
  * A lifecycle hook (`onRunStart`, `onToolEnd`, ...) threw or rejected. Hooks are part of the run:
@@ -7,6 +8,10 @@ import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
  * error. When the run is already failing, its first error stands and a hook's error is dropped.
  */
 export class HookError extends ToolwrightError {
+  static {
+    brand(this, 'HookError');
+  }
+
   /** The partial result of the run that this error ended (not enumerable: kept out of logs). */
   declare result?: unknown;
 

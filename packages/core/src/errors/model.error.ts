@@ -1,7 +1,12 @@
 import { ToolwrightError, keepOutOfLogs } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /** A model provider failed. Carries the HTTP status and request id when the provider gave them. */
 export class ModelError extends ToolwrightError {
+  static {
+    brand(this, 'ModelError');
+  }
+
   /** The partial result of the run that this error ended (not enumerable: kept out of logs). */
   declare result?: unknown;
 

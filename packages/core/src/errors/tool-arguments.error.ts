@@ -2,6 +2,7 @@ import type { ArgumentViolation } from '../contracts/argument-violation';
 import { capMessage, echo, formatCount, prefixOf, suffixOf } from '../limits/bounded-text';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { ToolwrightError } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /** One reason a tool call's arguments were refused; `path` is a JSON pointer such as `/units`. */
 
@@ -14,6 +15,10 @@ export type { ArgumentViolation };
  * each path and echoed value cut, the whole message at most `maxMessageLength` characters.
  */
 export class ToolArgumentsError extends ToolwrightError {
+  static {
+    brand(this, 'ToolArgumentsError');
+  }
+
   /** How many violations were found in all (`violations` may hold fewer of them). */
   readonly violationCount: number;
 

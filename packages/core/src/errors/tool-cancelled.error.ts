@@ -1,4 +1,5 @@
 import { ToolwrightError } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /**
  * The reason a cancelled call's `ctx.signal` is aborted with: the application called
@@ -6,6 +7,10 @@ import { ToolwrightError } from './toolwright.error';
  * error output; the run goes on.
  */
 export class ToolCancelledError extends ToolwrightError {
+  static {
+    brand(this, 'ToolCancelledError');
+  }
+
   constructor(
     readonly toolName: string,
     readonly callId: string,

@@ -1,4 +1,5 @@
 import { ToolwrightError } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /** Why `runner.cancel(callId)` could not cancel a call. */
 export type ToolTaskErrorCode = 'not_found' | 'not_cancellable';
@@ -8,6 +9,10 @@ export type ToolTaskErrorCode = 'not_found' | 'not_cancellable';
  * ran, or belongs to a runner without `runningTasks`), or the call's tool is `cancellable: false`.
  */
 export class ToolTaskError extends ToolwrightError {
+  static {
+    brand(this, 'ToolTaskError');
+  }
+
   constructor(
     readonly code: ToolTaskErrorCode,
     readonly callId: string,

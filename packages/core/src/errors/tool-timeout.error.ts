@@ -1,7 +1,12 @@
 import { ToolwrightError } from './toolwright.error';
+import { brand } from '../util/brand';
 
 /** A tool call ran longer than its `timeoutMs`. The runner stops waiting at once. */
 export class ToolTimeoutError extends ToolwrightError {
+  static {
+    brand(this, 'ToolTimeoutError');
+  }
+
   constructor(
     readonly toolName: string,
     readonly callId: string,

@@ -1,3 +1,4 @@
+import { brand } from '../util/brand';
 /**
  * The base of every error Toolwright throws. `name` is the concrete class name, so logs and
  * `instanceof` checks both read naturally.
@@ -7,6 +8,10 @@
  * `toString()` and the `message` never contain the conversation or tool outputs.
  */
 export abstract class ToolwrightError extends Error {
+  static {
+    brand(this, 'ToolwrightError');
+  }
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../contracts/json-schema';
 import type { RunContext } from '../contracts/tool';
 import type { ToolOptions } from '../contracts/tool-options';
 import { assertValidToolName, toSnakeCase } from '../tool/tool-name';
+import { brand } from '../util/brand';
 
 /** Options of {@link handoff}. */
 export interface HandoffOptions<TContext = any> {
@@ -35,6 +36,10 @@ export interface HandoffOptions<TContext = any> {
  * same as `handoff(agent)`.
  */
 export class Handoff<TContext = any> {
+  static {
+    brand(this, 'Handoff');
+  }
+
   /** The agent that takes over. */
   readonly agent: Agent<TContext>;
   /** The name of the tool the model calls to hand over (`transfer_to_<agent name>` by default). */

@@ -1,5 +1,7 @@
 /** The `globalThis` slot of the central metadata storage (shared by duplicate package copies). */
 export const METADATA_STORAGE_KEY: unique symbol = Symbol.for('toolwright.metadata-storage') as never;
+/** The `globalThis` slot of the tools `setToolsOf`/`toolsOf` keep per instance (shared by duplicate package copies). */
+export const INSTANCE_TOOLS_KEY: unique symbol = Symbol.for('toolwright.instance-tools') as never;
 /** TypeScript's `emitDecoratorMetadata` key for a method's parameter types. */
 export const DESIGN_PARAMTYPES = 'design:paramtypes';
 /** TypeScript's `emitDecoratorMetadata` key for a member's type. */

@@ -4,6 +4,7 @@ import { TOOLWRIGHT_LIMITS } from '../limits/limits';
 import { Content, isContentPart, type ContentPart } from './content';
 import type { Usage } from './usage';
 import type { AgentRef as Agent } from '../contracts/class-refs';
+import { brand } from '../util/brand';
 
 /** How a UI may render a result. Never sent to the model. */
 export type DisplayHint = 'diff' | 'terminal' | 'table' | 'json' | 'markdown' | (string & {});
@@ -16,6 +17,10 @@ export type DisplayHint = 'diff' | 'terminal' | 'table' | 'json' | 'markdown' | 
  * return ToolResult.text('3 rows deleted').withDetails({ ids }).withDisplay('table');
  */
 export class ToolResult {
+  static {
+    brand(this, 'ToolResult');
+  }
+
   /** Content parts sent to the model as the call's output. */
   content: ContentPart[];
   /** Structured data for UIs and logs. Never sent to the model; must survive a JSON round-trip. */

@@ -17,6 +17,7 @@ import type { CarriedProgress } from './carried-progress';
 import type { RunStateSnapshot } from './run-state-parse';
 import { serializeRunState } from './run-state-serialize';
 import type { RunStatus } from './run-state-format';
+import { brand } from '../util/brand';
 
 // Reading a stored state and signing one happen only where runs are paused and resumed: loaded
 // on first use, so a program that never does is not slowed by them.
@@ -59,6 +60,10 @@ export interface RunStateStringOptions {
  * }
  */
 export class RunState<TContext = unknown> {
+  static {
+    brand(this, 'RunState');
+  }
+
   /** A random id, kept through serialisation; the in-process resume-once guard remembers it (see the class notes). */
   readonly id: string;
   /** The agent whose turn is next (changes on handoffs). */

@@ -1,4 +1,5 @@
 import { ToolwrightError } from '../errors/toolwright.error';
+import { brand } from '../util/brand';
 
 /**
  * Another caller holds the right to resume this run (or has completed it): only one process may
@@ -6,6 +7,10 @@ import { ToolwrightError } from '../errors/toolwright.error';
  * under a claim that was taken over.
  */
 export class RunAlreadyClaimedError extends ToolwrightError {
+  static {
+    brand(this, 'RunAlreadyClaimedError');
+  }
+
   constructor(
     /** The run. */
     readonly runId: string,

@@ -1,5 +1,6 @@
 import { ToolwrightError } from '../errors/toolwright.error';
 import { RunAlreadyClaimedError } from './run-already-claimed.error';
+import { brand } from '../util/brand';
 
 /**
  * A run store could not record a call's start or end while the run was in progress (the store
@@ -7,6 +8,10 @@ import { RunAlreadyClaimedError } from './run-already-claimed.error';
  * twice or losing what it did; `cause` holds the store's error.
  */
 export class RunStoreError extends ToolwrightError {
+  static {
+    brand(this, 'RunStoreError');
+  }
+
   constructor(message: string, readonly runId: string, options: { cause?: unknown } = {}) {
     super(message, options);
   }

@@ -1,4 +1,5 @@
 import { ToolwrightError } from '../errors/toolwright.error';
+import { brand } from '../util/brand';
 
 /** A call that started before a crash and never reported back, as the unfinished-call policy sees it. */
 export interface UnfinishedCall {
@@ -20,6 +21,10 @@ export interface UnfinishedCall {
  * `'approve'` or `'report'`.
  */
 export class UnfinishedToolCallError extends ToolwrightError {
+  static {
+    brand(this, 'UnfinishedToolCallError');
+  }
+
   constructor(readonly runId: string, readonly calls: readonly UnfinishedCall[]) {
     super(
       `Run ${runId} was interrupted while ${calls.map((c) => `"${c.toolName}" (call ${c.callId}, started ${new Date(c.startedAt).toISOString()})`).join(', ')} ` +

@@ -2,6 +2,7 @@ import { isTool } from '../contracts/is-tool';
 import { errorMessage } from '../errors/error-message';
 import { UserError } from '../errors/user.error';
 import type { EnhancerMetadata, Type } from '../metadata/metadata-definitions';
+import { INSTANCE_TOOLS_KEY } from '../metadata/metadata-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../contracts/tool-interceptor';
@@ -36,7 +37,13 @@ export interface ToolsOfOptions {
 }
 
 /** `pinned`: set by `setToolsOf`, kept whatever metadata is added later. */
-const perInstance = new WeakMap<object, { generation: number; tools: Tool[]; pinned?: boolean }>();
+type InstanceTools = WeakMap<object, { generation: number; tools: Tool[]; pinned?: boolean }>;
+
+/**
+ * The tools per instance, on `globalThis` like the metadata storage: tools an integration set
+ * through one copy of core (`setToolsOf`) are what another copy's `toolsOf` and `Agent` use.
+ */
+const perInstance: InstanceTools = ((globalThis as unknown as Record<symbol, InstanceTools | undefined>)[INSTANCE_TOOLS_KEY] ??= new WeakMap());
 
 /**
  * Makes `tools` what `toolsOf(instance)` returns from now on, and so what an `Agent` given the

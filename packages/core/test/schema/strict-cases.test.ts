@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { defineTool, parseToolArguments, STRICT_KEYWORD_RULES, toStrictSchema, ToolArgumentsError, ToolDefinitionError } from '../../src';
+import { defineTool, parseToolArguments, toStrictSchema, ToolArgumentsError, ToolDefinitionError } from '../../src';
+import { STRICT_KEYWORD_RULES } from '../../src/extend';
 import type { JsonSchema } from '../../src';
 import { compileSchema } from '../../src/schema/ajv-instance';
 import { patternNeedsLocalCheck } from '../../src/schema/strict-descriptions';

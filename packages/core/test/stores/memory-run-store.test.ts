@@ -1,16 +1,10 @@
-import { MemoryRunStore, RunStateError, UserError, runStoreKit } from '@toolwright/core';
-import { CONTRACT_SECRET, describeRunStoreContract } from '../../../../test-support/run-stores/contract';
-import { describeResumeContract } from '../../../../test-support/run-stores/resume-contract';
+import { MemoryRunStore, RunStateError, UserError } from '@toolwright/core';
+import { runStoreKit } from '@toolwright/core/extend';
+import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
 import { pausedRefund, refundAgent } from '../../../../test-support/run-stores/fixtures';
 
 describe('MemoryRunStore', () => {
-  describe('meets the RunStore contract', () => {
-    describeRunStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false });
-  });
-
-  describe('resumes through the runner', () => {
-    describeResumeContract(() => new MemoryRunStore());
-  });
+  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false });
 
   it('needs no secret (it makes one), but refuses a short one', () => {
     expect(() => new MemoryRunStore()).not.toThrow();

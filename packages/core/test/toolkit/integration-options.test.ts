@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import {
-  Agent, Args, Ctx, Param, Runner, ScriptedModel, Tool, Toolkit, UseInterceptors, UserError, parseToolArguments, setToolsOf, toolsOf,
-  type ToolContext, type ToolInterceptor, type ToolInvocation, type ToolMethodCall, type ToolResult,
+  Agent, Args, Ctx, Param, Runner, ScriptedModel, Tool, Toolkit, UseInterceptors, UserError, parseToolArguments, toolsOf,
+  type ToolContext, type ToolInterceptor, type ToolInvocation, type ToolResult,
 } from '@toolwright/core';
+import { setToolsOf, type ToolMethodCall } from '@toolwright/core/extend';
 
 const ctx = { callId: 'c1' } as unknown as ToolContext;
 

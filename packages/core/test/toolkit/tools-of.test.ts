@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Args, Ctx, Param, Tool, Toolkit, UseInterceptors, isToolkitInstance, parseToolArguments, toolsOf, defineTool, UserError } from '@toolwright/core';
+import { Args, Ctx, Param, Tool, Toolkit, UseInterceptors, parseToolArguments, toolsOf, defineTool, UserError } from '@toolwright/core';
+import { isToolkitInstance } from '@toolwright/core/extend';
 import type { ToolContext, ToolInterceptor } from '@toolwright/core';
 
 const ctx = { callId: 'c1' } as unknown as ToolContext;

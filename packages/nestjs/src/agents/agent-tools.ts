@@ -1,4 +1,5 @@
-import { isToolkitInstance, toolsOf, UserError, type ToolEntry } from '@toolwright/core';
+import { toolsOf, UserError, type ToolEntry } from '@toolwright/core';
+import { isToolkitInstance } from '@toolwright/core/extend';
 import { isTool } from '@toolwright/core/internal';
 import type { ResolvedToolkit } from '../discovery/toolkit-registry';
 import type { AgentToolEntry } from './agent-definition-options';

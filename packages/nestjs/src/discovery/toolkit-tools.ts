@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
-import { setToolsOf, toolsOf, type Tool, type ToolInputGuardrail, type ToolMethodCall, type Type } from '@toolwright/core';
+import { toolsOf, type Tool, type ToolInputGuardrail, type Type } from '@toolwright/core';
+import { setToolsOf, type ToolMethodCall } from '@toolwright/core/extend';
 import type { ContainerEnhancers } from '../container/container-enhancers';
 import { enhancerClassesOf } from '../container/enhancer-classes';
 import { guardGuardrails, type GuardDenial } from '../nest-enhancers/guard-guardrails';

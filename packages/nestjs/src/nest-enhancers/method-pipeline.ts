@@ -1,5 +1,6 @@
 import { EXCEPTION_FILTERS_METADATA } from '@nestjs/common/constants';
-import { ToolInterruption, type ToolMethodCall } from '@toolwright/core';
+import { ToolInterruption } from '@toolwright/core';
+import type { ToolMethodCall } from '@toolwright/core/extend';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { TOOL_PARAMS_METADATA } from '../constants/toolwright.constants';
 import { toolCallContext } from './context-host';

@@ -1,4 +1,4 @@
-import type { EmbeddedToolSchema } from '@toolwright/core';
+import type { EmbeddedToolSchema } from '@toolwright/core/extend';
 
 /**
  * What the scanner produces per tool: core's `EmbeddedToolSchema` (`parameters`, the loose JSON

@@ -1,12 +1,12 @@
 /**
- * The contract every `RunStore` meets, run on MemoryRunStore (core), PostgresRunStore and
- * RedisRunStore against real servers. Call `describeRunStoreContract` inside the backend's own
- * `describe`, after its `beforeAll` has started the server.
+ * The save, claim, decision, call-ledger and list tests of the RunStore contract (see
+ * run-store-contract.ts).
  */
-import {
-  RunAlreadyClaimedError, RunNotFoundError, RunStateError, Runner, UserError, type RunStore,
-} from '@toolwright/core';
-import { completedState, pausedRefund, refundAgent, refundModel, settle, sleep, type RefundLog } from './fixtures';
+import type { RunStore } from '../stores/run-store';
+import type { RunAlreadyClaimedError } from '../stores/run-already-claimed.error';
+import { coreApi } from './core-api';
+import { completedState, pausedRefund, refundAgent, refundModel, settle, sleep, type RefundLog } from './refund-fixtures';
+import type { TestGlobals } from './test-globals';
 
 /** How the suite gets stores of the backend under test. */
 export interface StoreFactory {
@@ -14,15 +14,12 @@ export interface StoreFactory {
   make(options?: { secret?: string }): RunStore;
 }
 
-/** The secret the suite's stores use unless a test says otherwise. */
-export const CONTRACT_SECRET = 'contract-secret-0123456789abcdef';
-
 /**
- * Registers the RunStore contract tests; `factory` is read when each test runs. `shared`: store
- * objects made by the factory share their runs (a server-backed store), which adds the tests
- * between store objects.
+ * Registers the store tests; `factory` is read when each test runs. `shared`: store objects made
+ * by the factory share their runs (a server-backed store), which adds the tests between them.
  */
-export function describeRunStoreContract(factory: () => StoreFactory, { shared }: { shared: boolean }): void {
+export function describeStoreTests({ describe, it, expect }: TestGlobals, factory: () => StoreFactory, { shared }: { shared: boolean }): void {
+  const { RunAlreadyClaimedError, RunNotFoundError, RunStateError, Runner, UserError } = coreApi();
   const log: RefundLog = { refunds: [] };
   const agent = refundAgent(log);
   const store = (): RunStore => factory().make();

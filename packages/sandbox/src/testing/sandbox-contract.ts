@@ -1,7 +1,10 @@
-import { OutsideWorkDirError, SandboxFileError, type Sandbox } from '@toolwright/sandbox';
+import { testGlobals, type TestGlobals } from '@toolwright/core/testing';
+import { OutsideWorkDirError } from '../errors/outside-work-dir.error';
+import { SandboxFileError } from '../errors/sandbox-file.error';
+import type { Sandbox } from '../sandbox/sandbox';
 
-/** What the shared contract suite needs from a backend's test file. */
-export interface ContractTarget {
+/** What the Sandbox contract suite needs from a backend's test file. */
+export interface SandboxContractTarget {
   /** A sandbox with a working directory and `maxReadBytes: 4096`. */
   sandbox: Sandbox;
   /** A directory outside the working directory holding `secret.txt` (where the sandbox's files live). */
@@ -24,7 +27,7 @@ function fresh(prefix: string): string {
 }
 
 /** The error a promise rejects with (fails the test when it resolves). */
-export async function rejection(promise: Promise<unknown>): Promise<Error> {
+async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
     await promise;
   } catch (error) {
@@ -47,7 +50,7 @@ async function waitForFile(sandbox: Sandbox, path: string, running: Promise<unkn
  * Checks that an escape was refused, and that the message reveals nothing outside the work dir:
  * no secret, and no host path the caller did not write itself (a link's target is never shown).
  */
-async function expectOutside(target: ContractTarget, promise: Promise<unknown>, requested = ''): Promise<void> {
+async function expectOutside({ expect }: TestGlobals, target: SandboxContractTarget, promise: Promise<unknown>, requested = ''): Promise<void> {
   const error = await rejection(promise);
   expect(error).toBeInstanceOf(OutsideWorkDirError);
   if (!requested.includes(target.outsideDir)) expect(error.message).not.toContain(target.outsideDir);
@@ -55,10 +58,25 @@ async function expectOutside(target: ContractTarget, promise: Promise<unknown>, 
 }
 
 /**
- * The `Sandbox` contract, run by every backend's test file inside its own `describe` (after its
- * `beforeAll` set the target up).
+ * Registers the tests every `Sandbox` passes, under the test framework's `describe`/`it`/`expect`
+ * (jest, or vitest with `globals: true`): exec (exit codes, cwd, env, stdin, timeouts that kill
+ * the process group, output caps, streaming, abort), files (atomic writes, byte ranges, listing,
+ * stat, size caps, typed errors) and confinement (no escape from the working directory through
+ * `..`, absolute paths or symbolic links, even while a command swaps links). Call it inside the
+ * backend's own `describe`, after its `beforeAll` set the target up; `get` is read in each test.
+ *
+ * @example
+ * import { sandboxContract } from '@toolwright/sandbox/testing';
+ *
+ * describe('MySandbox', () => {
+ *   let target: SandboxContractTarget;
+ *   beforeAll(async () => { target = await startMySandbox(); });   // maxReadBytes: 4096, secret.txt outside
+ *   sandboxContract(() => target);
+ * });
  */
-export function sandboxContract(get: () => ContractTarget): void {
+export function sandboxContract(get: () => SandboxContractTarget): void {
+  const globals = testGlobals('sandboxContract');
+  const { describe, it, expect } = globals;
   describe('the Sandbox contract', () => {
     describe('exec', () => {
       it('returns stdout, stderr and the exit code; a failing command is a result', async () => {
@@ -85,8 +103,8 @@ export function sandboxContract(get: () => ContractTarget): void {
 
       it('refuses a cwd outside the working directory', async () => {
         const target = get();
-        await expectOutside(target, target.sandbox.exec('pwd', { cwd: '..' }));
-        await expectOutside(target, target.sandbox.exec('pwd', { cwd: target.outsideDir }), target.outsideDir);
+        await expectOutside(globals, target, target.sandbox.exec('pwd', { cwd: '..' }));
+        await expectOutside(globals, target, target.sandbox.exec('pwd', { cwd: target.outsideDir }), target.outsideDir);
       }, TIMEOUT);
 
       it('kills the command and everything it started at the timeout, keeping the output so far', async () => {
@@ -196,15 +214,15 @@ export function sandboxContract(get: () => ContractTarget): void {
       it('refuses "..", absolute paths outside and /proc/self/root', async () => {
         const target = get();
         const { sandbox } = target;
-        await expectOutside(target, sandbox.readFile('../secret.txt'));
-        await expectOutside(target, sandbox.readFile('a/../../secret.txt'));
-        await expectOutside(target, sandbox.readFile(`${target.outsideDir}/secret.txt`), target.outsideDir);
-        await expectOutside(target, sandbox.readFile('/etc/passwd'));
-        await expectOutside(target, sandbox.readFile(`/proc/self/root${target.outsideDir}/secret.txt`), target.outsideDir);
-        await expectOutside(target, sandbox.writeFile('../planted.txt', 'x'));
-        await expectOutside(target, sandbox.listDir('..'));
-        await expectOutside(target, sandbox.stat('../secret.txt'));
-        await expectOutside(target, sandbox.remove(`${target.outsideDir}/secret.txt`), target.outsideDir);
+        await expectOutside(globals, target, sandbox.readFile('../secret.txt'));
+        await expectOutside(globals, target, sandbox.readFile('a/../../secret.txt'));
+        await expectOutside(globals, target, sandbox.readFile(`${target.outsideDir}/secret.txt`), target.outsideDir);
+        await expectOutside(globals, target, sandbox.readFile('/etc/passwd'));
+        await expectOutside(globals, target, sandbox.readFile(`/proc/self/root${target.outsideDir}/secret.txt`), target.outsideDir);
+        await expectOutside(globals, target, sandbox.writeFile('../planted.txt', 'x'));
+        await expectOutside(globals, target, sandbox.listDir('..'));
+        await expectOutside(globals, target, sandbox.stat('../secret.txt'));
+        await expectOutside(globals, target, sandbox.remove(`${target.outsideDir}/secret.txt`), target.outsideDir);
       }, TIMEOUT);
 
       it('refuses links leading outside, at any depth, absolute or relative', async () => {
@@ -220,15 +238,15 @@ export function sandboxContract(get: () => ContractTarget): void {
           `ln -s direct ${dir}/chain`,
         ].join(' && ');
         expect((await sandbox.exec(setup)).exitCode).toBe(0);
-        await expectOutside(target, sandbox.readFile(`${dir}/direct`));
-        await expectOutside(target, sandbox.readFile(`${dir}/chain`));
-        await expectOutside(target, sandbox.readFile(`${dir}/deep/er/out/secret.txt`));
-        await expectOutside(target, sandbox.readFile(`${dir}/deep/er/up/etc/passwd`));
-        await expectOutside(target, sandbox.readFile(`${dir}/root/etc/passwd`));
-        await expectOutside(target, sandbox.writeFile(`${dir}/direct`, 'overwritten'));
-        await expectOutside(target, sandbox.writeFile(`${dir}/deep/er/out/planted.txt`, 'planted'));
-        await expectOutside(target, sandbox.listDir(`${dir}/deep/er/out`));
-        await expectOutside(target, sandbox.remove(`${dir}/deep/er/out/secret.txt`));
+        await expectOutside(globals, target, sandbox.readFile(`${dir}/direct`));
+        await expectOutside(globals, target, sandbox.readFile(`${dir}/chain`));
+        await expectOutside(globals, target, sandbox.readFile(`${dir}/deep/er/out/secret.txt`));
+        await expectOutside(globals, target, sandbox.readFile(`${dir}/deep/er/up/etc/passwd`));
+        await expectOutside(globals, target, sandbox.readFile(`${dir}/root/etc/passwd`));
+        await expectOutside(globals, target, sandbox.writeFile(`${dir}/direct`, 'overwritten'));
+        await expectOutside(globals, target, sandbox.writeFile(`${dir}/deep/er/out/planted.txt`, 'planted'));
+        await expectOutside(globals, target, sandbox.listDir(`${dir}/deep/er/out`));
+        await expectOutside(globals, target, sandbox.remove(`${dir}/deep/er/out/secret.txt`));
         // The links themselves may be looked at and removed; what they point to is untouched.
         expect(await sandbox.stat(`${dir}/direct`)).toMatchObject({ type: 'symlink' });
         await sandbox.remove(`${dir}/direct`);
@@ -239,9 +257,9 @@ export function sandboxContract(get: () => ContractTarget): void {
         const { sandbox } = target;
         const dir = fresh('special');
         expect((await sandbox.exec(`mkdir -p ${dir} && mkfifo ${dir}/pipe && ln -s /dev/zero ${dir}/zero`)).exitCode).toBe(0);
-        await expectOutside(target, sandbox.readFile(`${dir}/pipe`));
-        await expectOutside(target, sandbox.writeFile(`${dir}/pipe`, 'x'));
-        await expectOutside(target, sandbox.readFile(`${dir}/zero`));
+        await expectOutside(globals, target, sandbox.readFile(`${dir}/pipe`));
+        await expectOutside(globals, target, sandbox.writeFile(`${dir}/pipe`, 'x'));
+        await expectOutside(globals, target, sandbox.readFile(`${dir}/zero`));
         expect(await sandbox.stat(`${dir}/pipe`)).toMatchObject({ type: 'other' });
       }, TIMEOUT);
 

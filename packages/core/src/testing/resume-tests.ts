@@ -4,14 +4,19 @@
  * Crashes are made in-process here by cancelling a resume while its tool runs (the tool never
  * reports back); the packages with real servers also kill child processes with SIGKILL.
  */
-import {
-  Agent, ModelError, RunAlreadyClaimedError, RunCancelledError, Runner, ScriptedModel, UnfinishedToolCallError, defineTool,
-  type FunctionCallOutputItem, type RunStore, type UnfinishedCallPolicy,
-} from '@toolwright/core';
-import { refundAgent, refundModel, settle, sleep, type RefundLog } from './fixtures';
+import type { FunctionCallOutputItem } from '../items/item';
+import type { ScriptedModel } from '../model/scripted-model';
+import type { RunStore } from '../stores/run-store';
+import type { UnfinishedCallPolicy } from '../stores/ledger-policy';
+import type { RunAlreadyClaimedError } from '../stores/run-already-claimed.error';
+import type { UnfinishedToolCallError } from '../stores/unfinished-tool-call.error';
+import { coreApi } from './core-api';
+import { refundAgent, refundModel, settle, sleep, type RefundLog } from './refund-fixtures';
+import type { TestGlobals } from './test-globals';
 
 /** Registers the resume tests; `makeStore` is called when each test runs. */
-export function describeResumeContract(makeStore: () => RunStore): void {
+export function describeResumeTests({ describe, it, expect }: TestGlobals, makeStore: () => RunStore): void {
+  const { Agent, ModelError, RunAlreadyClaimedError, RunCancelledError, Runner, ScriptedModel, UnfinishedToolCallError, defineTool } = coreApi();
   /** Pauses a refund run in the store and approves it by id; returns what the tests need. */
   async function approvedRun(store: RunStore, log: RefundLog, options: Parameters<typeof refundAgent>[1] = {}) {
     const agent = refundAgent(log, options);
@@ -121,10 +126,11 @@ export function describeResumeContract(makeStore: () => RunStore): void {
       expect((await store.inspect(runId)).status).toBe('paused');
     });
 
-    it.each<[UnfinishedCallPolicy, string[], string]>([
+    const policies: Array<[UnfinishedCallPolicy, string[], string]> = [
       ['retry', ['A-17:300'], 'Done: Refunded 300 EUR on order A-17.'],
       ['report', [], 'Done: The call to "refund_order" was interrupted'],
-    ])('%s: applies the policy', async (policy, refunds, answer) => {
+    ];
+    for (const [policy, refunds, answer] of policies) it(`${policy}: applies the policy`, async () => {
       const store = makeStore();
       const log: RefundLog = { refunds: [] };
       const { agent, runId } = await crashedRun(store, log);

@@ -1,0 +1,10 @@
+// @toolwright/core/testing: contract suites a third-party implementation runs under its own
+// tests to prove it behaves as Toolwright expects.
+
+// The RunStore contract
+export { runStoreContract, CONTRACT_SECRET } from './testing/run-store-contract';
+export type { RunStoreContractOptions, StoreFactory } from './testing/run-store-contract';
+
+// For authors of other contract suites (@toolwright/sandbox/testing): the test framework's globals
+export { testGlobals } from './testing/test-globals';
+export type { TestGlobals, Expect, Matchers } from './testing/test-globals';

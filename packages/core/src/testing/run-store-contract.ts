@@ -1,0 +1,44 @@
+import type { RunStore } from '../stores/run-store';
+import { describeResumeTests } from './resume-tests';
+import { describeStoreTests, type StoreFactory } from './store-tests';
+import { testGlobals } from './test-globals';
+
+export type { StoreFactory };
+
+/** Options of {@link runStoreContract}. */
+export interface RunStoreContractOptions {
+  /**
+   * Store objects made by the factory share their runs (a store on a server): adds the tests
+   * between store objects (one claim wins across them; another secret cannot load a run).
+   */
+  shared: boolean;
+}
+
+/**
+ * A secret for the stores the suite makes (at least 32 characters, as every store requires),
+ * unless a test asks for another one through `make({ secret })`.
+ */
+export const CONTRACT_SECRET = 'contract-secret-0123456789abcdef';
+
+/**
+ * Registers the tests every `RunStore` passes, under the test framework's `describe`/`it`/`expect`
+ * (jest, or vitest with `globals: true`): save and load, expiry, one winner per claim, leases,
+ * saving under a claim, decisions by id, the call ledger, `list`, and resuming through the
+ * `Runner` (`run(..., { store })`, `resume`, unfinished-call policies). Call it at the top level of
+ * a test file, or inside a `describe` whose `beforeAll` starts the store's server; `factory` is
+ * read when each test runs. The stores must keep runs for at least a second and honour `ttlMs`
+ * and `leaseMs` down to 150 ms.
+ *
+ * @example
+ * import { runStoreContract, CONTRACT_SECRET } from '@toolwright/core/testing';
+ *
+ * describe('SqliteRunStore', () => {
+ *   runStoreContract(() => ({ make: (o = {}) => new SqliteRunStore({ file: ':memory:', secret: o.secret ?? CONTRACT_SECRET }) }), { shared: false });
+ * });
+ */
+export function runStoreContract(factory: () => StoreFactory, options: RunStoreContractOptions): void {
+  const globals = testGlobals('runStoreContract');
+  const makeStore = (): RunStore => factory().make();
+  globals.describe('meets the RunStore contract', () => describeStoreTests(globals, factory, options));
+  globals.describe('resumes through the runner', () => describeResumeTests(globals, makeStore));
+}

@@ -1,0 +1,9 @@
+/** The error a promise rejects with (fails the test when it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection, but the promise resolved');
+}
