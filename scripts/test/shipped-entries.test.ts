@@ -70,7 +70,10 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 describe('the packed entries', () => {
   it('load through import as through require, each name in one entry', () => {
     expect(lastJson(runOk('node', ['entries.mjs'], { cwd: app }))).toEqual({
-      extend: ['FORBIDDEN_ARGUMENT_KEYS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'isToolkitInstance', 'runStoreKit', 'setToolsOf'],
+      extend: [
+        'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'executeToolCall', 'isToolkitInstance',
+        'runStoreKit', 'setToolsOf', 'strictArgumentsText', 'timeLimitProblem', 'toolCallNeedsApproval',
+      ],
       testing: ['CONTRACT_SECRET', 'runStoreContract', 'testGlobals'],
       sameAsRequire: true,
       inTwoEntries: [],
