@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { UserError, type Tool } from '@toolwright/core';
 import { MAX_TIME_LIMIT_MS } from '@toolwright/core/extend';
 import { CodeToolkit, FileToolkit, LocalSandbox } from '@toolwright/sandbox';
-import { rejection } from './support/contract';
+import { rejection } from './support/rejection';
 import { outputs, runCalls } from './toolkits/support';
 
 const RANGE = 'must be a positive integer number of milliseconds up to 2147483647 (2^31−1, about 24.8 days)';
