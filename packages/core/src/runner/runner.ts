@@ -94,12 +94,40 @@ export class Runner {
     return loadStoredRuns().resumeStoredRun(this.storedRunner(), agent, runId, options);
   }
 
+  /**
+   * `resume`, streamed: the same claim, load, ledger and save or complete, with the resumed run's
+   * events as `stream` delivers them. A resume refused before the run starts (the run is claimed
+   * elsewhere, missing, or holds unfinished calls) ends the iteration with that error.
+   *
+   * @example
+   * const stream = runner.resumeStream(agent, runId, { store });
+   * for await (const event of stream) if (event.type === 'tool_output') console.log(event.toolName, event.result.text);
+   * const result = await stream.result;
+   */
+  resumeStream<TContext>(agent: Agent<TContext>, runId: string, options: ResumeOptions<TContext>): RunStream {
+    const channel = new EventChannel();
+    const run = Promise.resolve()
+      .then(() => loadStoredRuns().resumeStoredRun(this.storedRunner(channel), agent, runId, options))
+      .then(
+        (result) => {
+          // A resume answered without running (calls sent back for approval) has no events: the iteration just ends.
+          channel.close();
+          return result;
+        },
+        (error: unknown) => {
+          channel.close({ error });
+          throw error;
+        },
+      );
+    return new RunStream(channel, run as Promise<RunResult>);
+  }
+
   /** This runner as runs kept in a store use it: runs with the call ledger go through `execute` directly. */
-  private storedRunner(): StoredRunner {
+  private storedRunner(channel?: EventChannel): StoredRunner {
     return {
       options: this.options,
       run: (agent, input, options) => this.run(agent, input, options),
-      runWithLedger: (agent, state, options, ledger) => this.execute(agent, state, options, undefined, ledger),
+      runWithLedger: (agent, state, options, ledger) => this.execute(agent, state, options, channel, ledger),
     };
   }
 
