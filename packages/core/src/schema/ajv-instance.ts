@@ -1,3 +1,4 @@
+import { withCanonicalRefs } from './canonical-refs';
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { lazyModule } from '../lazy/lazy-module';
@@ -54,7 +55,7 @@ function createAjv(allErrors: boolean, validateSchema = true): Ajv {
  */
 export function compileSchema(schema: object, options: { allErrors?: boolean } = {}): ValidateFunction {
   const compiler = options.allErrors === false ? firstErrorAjv() : ajv();
-  const source = '$schema' in schema ? withoutDialect(schema) : schema;
+  const source = withCanonicalRefs('$schema' in schema ? withoutDialect(schema) : schema);
   // What ajv's compile would have done: refuse a schema the meta-schema refuses, with its error.
   if (compiler === firstErrorInstance && !certainlyPassesMetaSchema(source)) ajv().validateSchema(source, true);
   try {

@@ -103,13 +103,16 @@ export class RefResolver {
   }
 
   private walkPointer(resource: unknown, resourceBase: string, fragment: string): ResolvedRef {
-    const segments = fragment.slice(1).split('/').map((raw) => {
-      try {
-        return unescapePointerSegment(decodeURIComponent(raw));
-      } catch {
-        throw new RefProblem(`has a malformed percent-escape in "${raw}"`, 'percent-encode the reference correctly (e.g. "%25" for "%")');
-      }
-    });
+    // RFC 6901 §6: the fragment is percent-decoded as a whole, then read as a JSON pointer, so
+    // "%2F" is a separator like "/" (a key holding "/" is written "~1").
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(fragment);
+    } catch {
+      const malformed = fragment.slice(1).split('/').find((raw) => !decodes(raw)) ?? fragment;
+      throw new RefProblem(`has a malformed percent-escape in "${malformed}"`, 'percent-encode the reference correctly (e.g. "%25" for "%")');
+    }
+    const segments = decoded.slice(1).split('/').map(unescapePointerSegment);
     let node: unknown = resource;
     let base = resourceBase;
     let expect: 'schema' | 'map' | 'list' = 'schema';
@@ -189,5 +192,15 @@ function joinUri(reference: string, base: string): string | undefined {
     return url.href;
   } catch {
     return undefined;
+  }
+}
+
+/** Whether `text` percent-decodes. */
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -43,14 +43,16 @@ export function admitsNull(schema: JsonSchema, resolve?: (ref: string) => JsonSc
 export function resolveLocalRef(root: JsonSchema, ref: string): unknown {
   if (ref === '#') return root;
   if (!ref.startsWith('#/')) return undefined;
+  // RFC 6901 §6: percent-decoded as a whole first, then split ("%2F" separates like "/").
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(ref.slice(2));
+  } catch {
+    return undefined;
+  }
   let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    let segment: string;
-    try {
-      segment = unescapePointerSegment(decodeURIComponent(raw));
-    } catch {
-      return undefined;
-    }
+  for (const raw of decoded.split('/')) {
+    const segment = unescapePointerSegment(raw);
     if (!isSchemaObject(node) && !Array.isArray(node)) return undefined;
     node = (node as Record<string, unknown>)[segment];
     if (node === undefined) return undefined;
