@@ -1,3 +1,4 @@
+import { approvalRequestJson } from '../approvals/approval-request-json';
 import type { RunState } from '../state/run-state';
 import type { PublicRunView, RunResult, RunResultStatus } from '../contracts/run-result';
 
@@ -30,13 +31,7 @@ function publicView(this: RunResult<unknown>): PublicRunView {
   const view: PublicRunView = {
     status: this.status,
     finalOutput: this.finalOutput,
-    interruptions: this.interruptions.map((r) => ({
-      callId: r.callId,
-      toolName: r.toolName,
-      arguments: r.arguments,
-      agent: r.agent.name,
-      ...(r.parentCallId !== undefined ? { parentCallId: r.parentCallId } : {}),
-    })),
+    interruptions: this.interruptions.map(approvalRequestJson),
     usage: { ...this.usage },
   };
   return this.runId !== undefined ? { runId: this.runId, ...view } : view;

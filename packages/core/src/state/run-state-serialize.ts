@@ -1,3 +1,4 @@
+import { approvalRequestJson } from '../approvals/approval-request-json';
 // The class by its contract reference (completed by run-state.ts, which imports this file).
 import type { RunStateRef as RunState } from '../contracts/class-refs';
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type PendingBatchJson, type RunStateJson } from './run-state-format';
@@ -20,13 +21,7 @@ export function serializeRunState(state: RunState<any>): RunStateJson {
     disclosedTools: [...state.disclosedTools],
     agentsThatUsedTools: [...state.agentsThatUsedTools],
     pendingBatch: null,
-    interruptions: state.interruptions.map((r) => ({
-      callId: r.callId,
-      toolName: r.toolName,
-      arguments: r.arguments,
-      agent: r.agent.name,
-      ...(r.parentCallId !== undefined ? { parentCallId: r.parentCallId } : {}),
-    })),
+    interruptions: state.interruptions.map(approvalRequestJson),
     approvals: { exact: Object.fromEntries(state.approvals.exact), standing: Object.fromEntries(state.approvals.standing) },
     calledTools: [...state.calledTools].map(([key, record]) => ({ key, ...record })),
   };
