@@ -15,7 +15,8 @@ import type { RunEnvironment } from './run-environment';
 import { buildRunResult, type RunResult } from './run-result';
 import type { RunnerOptions, RunOptions } from './runner-options';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
-import { effectiveTimeLimit, timeLimitProblem } from '../limits/time-limit';
+import { effectiveTimeLimit } from '../limits/time-limit';
+import { checkLimit, checkPositive, checkTimeLimit } from './runner-checks';
 import { isByteCap } from '../tool/tool-defaults';
 import { lazyModule } from '../lazy/lazy-module';
 import type { CallLedgerStage } from './stages/call-ledger-stage';
@@ -276,25 +277,6 @@ export class Runner {
     else throw new UserError('runner.run(agent, input) needs text, an array of items, or a RunState as its input.');
     return new RunState<TContext>({ agent, history, maxTurns, context: options.context as TContext });
   }
-}
-
-function checkPositive(name: string, value: number | undefined, where: string): void {
-  if (value === undefined) return;
-  if (!(value >= 1) || (!Number.isInteger(value) && value !== Infinity)) {
-    throw new UserError(`${name} must be a positive integer (or Infinity), got ${value}; fix it in ${where}.`);
-  }
-}
-
-function checkLimit(name: string, value: number | undefined, where: string, valid: (value: number) => boolean): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || Number.isNaN(value) || !valid(value)) {
-    throw new UserError(`${name} must be a positive number (or Infinity for no limit), got ${String(value)}; fix it in ${where}.`);
-  }
-}
-
-function checkTimeLimit(value: number | null | undefined, where: string): void {
-  const problem = value === undefined ? undefined : timeLimitProblem(value);
-  if (problem) throw new UserError(`toolTimeoutMs ${problem}; fix it in ${where}.`);
 }
 
 function withoutUndefined(settings: ModelSettings): ModelSettings {
