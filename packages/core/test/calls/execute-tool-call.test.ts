@@ -29,6 +29,16 @@ describe('executeToolCall', () => {
       const result = await executeToolCall(lookup!, { orderId: '7' });
       expect(JSON.parse(result.text)).toEqual({ orderId: '7', status: 'shipped', verbose: false });
       expect((await executeToolCall(lookup!, '{"orderId":"8","verbose":true}')).text).toContain('"verbose":true');
+      // Hostile values from an integrator: a cycle, nesting deeper than JSON can write, a BigInt.
+      const cyclic: Record<string, unknown> = { orderId: '1' };
+      cyclic.self = cyclic;
+      let deep: Record<string, unknown> = {};
+      for (let i = 0; i < 100_000; i++) deep = { d: deep };
+      for (const hostile of [cyclic, { orderId: '1', nested: deep }, { orderId: 1n }]) {
+        const refused = await executeToolCall(lookup!, hostile);
+        expect(refused.isError).toBe(true);
+        expect(refused.text).toMatch(/Invalid arguments for tool "lookup_order"/);
+      }
       const notAnObject = await executeToolCall(lookup!, [1, 2]);
       expect(notAnObject.isError).toBe(true);
       expect(notAnObject.text).toMatch(/must be an object of arguments/);
