@@ -23,7 +23,7 @@ export type { KeywordSearchItem } from './proxy/keyword-search';
 
 // Risk annotations and output schemas (the one place they are mapped)
 export { toolAnnotationsFromMcp, mcpAnnotationsForTool, destructiveByAnnotations } from './annotations/risk-annotations';
-export type { McpToolAnnotations } from './annotations/risk-annotations';
+export type { McpToolAnnotations, McpAnnotationTrust } from './annotations/risk-annotations';
 export { outputSchemaOf } from './shared/output-schema';
 export type { ToolWithOutputSchema } from './shared/output-schema';
 

@@ -48,8 +48,15 @@ describe('README examples', () => {
     const model = new ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' }, callId: 'e' }, { name: 'whoami', arguments: {}, callId: 'w' }] }, { text: 'ok' }]);
     const runner = new Runner({ model, approvalPolicies: [requireApprovalFor({ destructive: true })] });
     const paused = await runner.run(new Agent({ name: 'a', tools: [fixture] }), 'go');
-    // echo declares readOnlyHint: true; whoami declares nothing, so MCP's defaults call it destructive.
-    expect(paused.interruptions.map((r) => r.toolName)).toEqual(['whoami']);
+    // echo declares readOnlyHint: true, which an untrusted server's word does not make so;
+    // whoami declares nothing, so MCP's defaults call it destructive: both are gated.
+    expect(paused.interruptions.map((r) => r.toolName)).toEqual(['echo', 'whoami']);
+    const trusting = new McpToolset({ name: 'fixture', transport: fixtureServer(join(notes.path, 'calls.jsonl')), allowedTools: ['echo', 'whoami'], trustAnnotations: true });
+    const trustingModel = new ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' }, callId: 'e' }, { name: 'whoami', arguments: {}, callId: 'w' }] }, { text: 'ok' }]);
+    const trustingRun = await new Runner({ model: trustingModel, approvalPolicies: [requireApprovalFor({ destructive: true })] }).run(new Agent({ name: 'a', tools: [trusting] }), 'go');
+    expect(trustingRun.interruptions.map((r) => r.toolName)).toEqual(['whoami']);
+    await trusting.close();
+    await fixture.close();
     // Without the policy, neither is gated (the default follows only a stated destructiveHint).
     const plain = await new Runner({ model: new ScriptedModel([{ toolCalls: [{ name: 'whoami', arguments: {}, callId: 'w' }] }, { text: 'ok' }]) }).run(new Agent({ name: 'a', tools: [fixture] }), 'go');
     expect(plain.status).toBe('completed');

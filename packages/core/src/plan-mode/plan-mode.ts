@@ -19,8 +19,9 @@ export interface PlanModeOptions {
    */
   submitTool?: string | Tool;
   /**
-   * Tools trusted as read-only while planning though they do not declare `readOnly: true`
-   * (for example tools of an MCP server, whose own hints are not trusted).
+   * Tools trusted as read-only while planning though they do not declare `readOnly: true` — for
+   * example tools of an MCP server, whose `readOnlyHint` is not believed unless the toolset is
+   * created with `trustAnnotations: true`.
    */
   readOnlyTools?: readonly string[];
 }

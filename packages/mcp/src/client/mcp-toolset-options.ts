@@ -46,9 +46,9 @@ export interface McpToolsetOptions<TContext = any> {
   /** Put before every tool name the model sees; the server is still called by its own name. */
   namePrefix?: string;
   /**
-   * Which calls need approval. Default: tools annotated `destructiveHint: true` (and not
-   * `readOnlyHint: true`). `true`/`false`: all/none; a list: those tools (server or prefixed
-   * names); a function: decided per call.
+   * Which calls need approval. Default: tools annotated `destructiveHint: true` (with
+   * `trustAnnotations`, not when also `readOnlyHint: true`). `true`/`false`: all/none; a list:
+   * those tools (server or prefixed names); a function: decided per call.
    */
   requireApproval?: boolean | string[] | McpApprovalPredicate<TContext>;
   /**
@@ -72,6 +72,14 @@ export interface McpToolsetOptions<TContext = any> {
    * (never half-converted). `false`: every tool non-strict.
    */
   strict?: boolean;
+  /**
+   * Whether the server's tool annotations may unlock anything (default `false`). Untrusted, only
+   * hints that add caution become risk annotations (`readOnlyHint: false`, `destructiveHint:
+   * true`, `idempotentHint: false`, `openWorldHint: true`): a server cannot declare a delete tool
+   * read-only to run it while planning or to slip past `requireApprovalFor({ destructive: true })`.
+   * `true`: every hint is believed. For single tools, prefer `planMode.readOnlyTools`.
+   */
+  trustAnnotations?: boolean;
   /** Guardrails, interceptors, duplicate policy, ... for every tool of this server. */
   toolOptions?: McpToolFields<TContext>;
   /** How this client introduces itself (default `{ name: 'toolwright', version: '0.1.0' }`). */
@@ -89,6 +97,7 @@ export interface ResolvedMcpToolsetOptions<TContext> extends McpToolsetOptions<T
   maxRetryAttempts: number;
   retryBackoffMs: number;
   strict: boolean;
+  trustAnnotations: boolean;
   toolOptions: McpToolFields<TContext>;
   clientInfo: { name: string; version: string };
   onWarning: (message: string) => void;
@@ -124,6 +133,9 @@ export function resolveMcpToolsetOptions<TContext>(options: McpToolsetOptions<TC
   const maxRetryAttempts = options.maxRetryAttempts ?? 2;
   if (!Number.isInteger(maxRetryAttempts) || maxRetryAttempts < 0 || maxRetryAttempts > 10) fail(`maxRetryAttempts must be an integer from 0 to 10 (got ${String(maxRetryAttempts)})`, 'pass e.g. 2');
   if (options.strict !== undefined && typeof options.strict !== 'boolean') fail('strict must be a boolean', 'pass true or false');
+  if (options.trustAnnotations !== undefined && typeof options.trustAnnotations !== 'boolean') {
+    fail('trustAnnotations must be a boolean', 'pass true to believe the server\'s readOnlyHint and other hints, or leave it out');
+  }
   const toolOptions = options.toolOptions ?? {};
   if (typeof toolOptions !== 'object' || toolOptions === null) fail('toolOptions must be an object of tool fields', 'pass e.g. toolOptions: { timeoutMs: 30_000 }');
   if (toolOptions.timeoutMs !== undefined) {
@@ -141,6 +153,7 @@ export function resolveMcpToolsetOptions<TContext>(options: McpToolsetOptions<TC
     maxRetryAttempts,
     retryBackoffMs,
     strict: options.strict !== false,
+    trustAnnotations: options.trustAnnotations === true,
     toolOptions,
     clientInfo,
     onWarning: options.onWarning ?? ((message) => console.warn(message)),

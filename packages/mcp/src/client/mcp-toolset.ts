@@ -78,6 +78,7 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
       strict: this.options.strict,
       toolOptions: this.options.toolOptions,
       requireApproval: this.options.requireApproval,
+      trustAnnotations: this.options.trustAnnotations,
       call: (info, exposedName, args, ctx) => callMcpTool(this.site, info, exposedName, args, ctx),
     };
   }

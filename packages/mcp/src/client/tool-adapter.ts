@@ -12,6 +12,8 @@ export interface AdapterConfig<TContext> {
   strict: boolean;
   toolOptions: McpToolFields<TContext>;
   requireApproval?: boolean | string[] | McpApprovalPredicate<TContext>;
+  /** Whether the server's annotations may unlock anything (`McpToolset({ trustAnnotations })`). */
+  trustAnnotations?: boolean;
   /** Sends the call to the server (by its own name) and maps the result. */
   call(info: McpToolInfo, exposedName: string, args: Record<string, unknown>, ctx: ToolContext<TContext>): Promise<ToolResult>;
 }
@@ -21,8 +23,8 @@ export interface AdapterConfig<TContext> {
  * it can be; a schema strict mode cannot express gives a non-strict tool with the schema as the
  * server sent it (never a half-converted one). A required argument missing from a call is refused
  * before the server is contacted. MCP annotations become core's risk annotations (`readOnly`,
- * `destructive`, ...), and a `destructiveHint` asks for approval unless `requireApproval` says
- * otherwise.
+ * `destructive`, ...) — only the cautious ones unless the server is trusted — and a
+ * `destructiveHint` asks for approval unless `requireApproval` says otherwise.
  *
  * @throws ToolDefinitionError when the schema cannot be used even non-strict. @internal
  */
@@ -34,8 +36,8 @@ export function adaptTool<TContext>(info: McpToolInfo, exposedName: string, conf
     parameters: info.inputSchema as JsonSchema,
     source: `MCP server "${config.server}" (tool "${info.name}")`,
     ...config.toolOptions,
-    ...toolAnnotationsFromMcp(info.annotations),
-    needsApproval: approvalOf(info, exposedName, config.requireApproval),
+    ...toolAnnotationsFromMcp(info.annotations, { trusted: config.trustAnnotations }),
+    needsApproval: approvalOf(info, exposedName, config.requireApproval, config.trustAnnotations === true),
     invoke: async (ctx: ToolContext<TContext>, args: Record<string, unknown> | undefined) => {
       const given = args ?? {};
       const missing = required.filter((key) => given[key] === undefined);
@@ -77,8 +79,9 @@ function approvalOf<TContext>(
   info: McpToolInfo,
   exposedName: string,
   rule: boolean | string[] | McpApprovalPredicate<TContext> | undefined,
+  trusted: boolean,
 ): boolean | ApprovalPredicate<TContext> {
-  if (rule === undefined) return destructiveByAnnotations(info.annotations);
+  if (rule === undefined) return destructiveByAnnotations(info.annotations, { trusted });
   if (typeof rule === 'boolean') return rule;
   if (Array.isArray(rule)) return rule.includes(info.name) || rule.includes(exposedName);
   return (ctx, args) => rule(info, args, ctx);

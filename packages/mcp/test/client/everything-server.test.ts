@@ -25,7 +25,9 @@ describe('McpToolset against @modelcontextprotocol/server-everything', () => {
       const names = tools.map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation']));
       expect(names).not.toContain('get-env');
-      expect(tools.find((t) => t.name === 'echo')).toMatchObject({ strict: true, description: 'Echoes back the input string', readOnly: true, needsApproval: false });
+      expect(tools.find((t) => t.name === 'echo')).toMatchObject({ strict: true, description: 'Echoes back the input string', needsApproval: false });
+      // Its readOnlyHint is the server's word only (trustAnnotations is off): not a risk annotation.
+      expect(tools.find((t) => t.name === 'echo')!.readOnly).toBeUndefined();
       expect(everything.serverInfo).toMatchObject({ name: 'mcp-servers/everything' });
     });
 

@@ -55,10 +55,27 @@ describe('McpToolset over stdio, against @modelcontextprotocol/server-filesystem
     expect(read.source).toBe('MCP server "files" (tool "read_text_file")');
   });
 
-  it('maps the server annotations onto core risk annotations and gates destructive tools', () => {
-    expect(named('fs_read_text_file')).toMatchObject({ readOnly: true, openWorld: false, needsApproval: false });
+  it('keeps only the cautious hints of an untrusted server, and gates destructive tools', () => {
+    // The server says read_text_file is read-only and closed-world: unproven, so not believed.
+    const read = named('fs_read_text_file');
+    expect(read).toMatchObject({ needsApproval: false });
+    expect(read.readOnly).toBeUndefined();
+    expect(read.openWorld).toBeUndefined();
     expect(named('fs_write_file')).toMatchObject({ readOnly: false, destructive: true, needsApproval: true });
-    expect(named('fs_create_directory')).toMatchObject({ destructive: false, needsApproval: false });
+    expect(named('fs_create_directory').destructive).toBeUndefined();
+  });
+
+  it('believes every hint of a server given trustAnnotations: true', async () => {
+    const trusted = new McpToolset({ name: 'trusted-files', transport: officialServer('server-filesystem', [root.path]), namePrefix: 'fs_', trustAnnotations: true });
+    try {
+      const listed = await trusted.tools(ctx);
+      const find = (name: string): Tool => listed.find((t) => t.name === name)!;
+      expect(find('fs_read_text_file')).toMatchObject({ readOnly: true, openWorld: false, needsApproval: false });
+      expect(find('fs_write_file')).toMatchObject({ readOnly: false, destructive: true, needsApproval: true });
+      expect(find('fs_create_directory')).toMatchObject({ destructive: false, needsApproval: false });
+    } finally {
+      await trusted.close();
+    }
   });
 
   it('runs an agent whose calls reach the server by its own names', async () => {
