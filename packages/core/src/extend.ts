@@ -7,6 +7,7 @@ export type { ToolCallHost } from './calls/execute-tool-call';
 export { toolCallNeedsApproval } from './calls/needs-approval';
 export type { ApprovalQuestion } from './calls/needs-approval';
 export { strictArgumentsText } from './approvals/strict-arguments-text';
+export { markFatalError } from './errors/fatal-errors';
 
 // Time limits as every tool, runner, server and sandbox takes them
 export { MAX_TIME_LIMIT_MS, timeLimitProblem } from './limits/time-limit';

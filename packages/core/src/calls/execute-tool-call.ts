@@ -20,7 +20,7 @@ import type { CallHost } from './call-host';
 import type { CallRecord } from './call-record';
 import { finishCall } from './finish-call';
 import { parentLink, type ParentLink } from './child-host';
-import { markFatal } from './fatal-errors';
+import { markFatal } from '../errors/fatal-errors';
 import { runToolCall } from './run-tool-call';
 import { ToolEnhancers } from './tool-enhancers';
 

@@ -12,7 +12,7 @@ import type { CallHost } from './call-host';
 import { invokeTool } from './invoke-tool';
 import { openCall } from './open-call';
 import { failureResult } from './tool-failure';
-import { isFatalCallError } from './fatal-errors';
+import { isFatalCallError } from '../errors/fatal-errors';
 import { runInputGuardrails, runOutputGuardrails } from './tool-guardrails';
 
 /** What one call's pipeline ended with (before the output cap). @internal */

@@ -4,6 +4,7 @@ import type { ToolMethodCall } from '@toolwright/core/extend';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { TOOL_PARAMS_METADATA } from '../constants/toolwright.constants';
 import { toolCallContext } from './context-host';
+import { detectToolInterceptorMixUp, isInterceptorMixUp } from './interceptor-mix-up';
 import type { NestEnhancerKit } from './nest-enhancer-kit';
 import { rememberArgsValue, toolParamsFactory } from './tool-params';
 import { TOOLWRIGHT_CONTEXT_TYPE } from './toolwright-execution-context';
@@ -33,6 +34,7 @@ export function methodPipeline(kit: NestEnhancerKit, instance: object, cls: Func
     kit.pipes.create(instance, declared as never, moduleKey).length > 0 ||
     filtersOf(kit, instance, declared, moduleKey) !== undefined;
   if (!needed) return undefined;
+  detectToolInterceptorMixUp();
   const build = (callback: Function): Built => {
     const handler = kit.external.create(
       instance, callback as never, method, TOOL_PARAMS_METADATA, toolParamsFactory, undefined, undefined,
@@ -55,7 +57,7 @@ export function methodPipeline(kit: NestEnhancerKit, instance: object, cls: Func
     try {
       return await built.handler(call.input, call.ctx);
     } catch (error) {
-      if (built.filters === undefined || error instanceof ToolInterruption) throw error;
+      if (built.filters === undefined || error instanceof ToolInterruption || isInterceptorMixUp(error)) throw error;
       const caught = built.filters.invokeCustomFilters(error, toolCallContext(call.input, call.ctx, cls, built.callback));
       // As in Nest: no filter for the error, or a filter that returns nothing, leaves it thrown.
       const output: unknown = await caught;

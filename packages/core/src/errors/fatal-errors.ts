@@ -18,3 +18,13 @@ export function markFatal<T>(work: Promise<T>): Promise<T> {
 export function isFatalCallError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && fatal.has(error);
 }
+
+/**
+ * Marks `error` so that the call pipeline ends the run with it instead of turning it into the
+ * call's output for the model: for configuration mistakes an integration can only detect while a
+ * call runs (the model could not fix them, and a developer must see them). Returns `error`.
+ */
+export function markFatalError<T extends object>(error: T): T {
+  fatal.add(error);
+  return error;
+}
