@@ -3,6 +3,7 @@ import type { RunEvent } from '../contracts/run-event';
 import type { RunHost } from '../contracts/run-host';
 import type { Usage } from '../contracts/usage';
 import type { ToolResult } from '../result/tool-result';
+import type { GuardrailDecision } from '../state/guardrail-decisions';
 import type { CallRecord } from './call-record';
 import type { ToolEnhancers } from './tool-enhancers';
 
@@ -56,5 +57,7 @@ export interface CallHost<TContext = any> {
   /** Adds a tool's own usage (`result.usage`) to the host's totals. */
   addUsage(usage: Partial<Usage>): void;
   /** The handle a call's tool uses to start nested runs (agents as tools), when the host can run agents. */
+  /** Records a tool guardrail's refusal or tripwire (a run keeps them in its state). */
+  recordGuardrail?(decision: Omit<GuardrailDecision, 'turn'>): void;
   nestedRuns?(ctx: ToolContext<any>, record: CallRecord): RunHost | undefined;
 }

@@ -41,7 +41,7 @@ export async function runToolCall(
   nestedState?: string,
 ): Promise<ToolCallRun> {
   checkCallTimeLimit(tool);
-  const { record, ctx, onTripwire } = openCall(host, agent, call, tool);
+  const { record, ctx, onDecision } = openCall(host, agent, call, tool);
   if (nestedState !== undefined) ctx.nestedState = nestedState;
   const lifecycle = host.lifecycle;
   const tracer = lifecycle?.tracer;
@@ -51,7 +51,7 @@ export async function runToolCall(
   try {
     const enhancers = host.enhancers.of(tool);
     const inputGuardrails = enhancers.inputGuardrails;
-    const refused = inputGuardrails.length > 0 ? await runInputGuardrails(inputGuardrails, tool, args, ctx, onTripwire, tracer) : undefined;
+    const refused = inputGuardrails.length > 0 ? await runInputGuardrails(inputGuardrails, tool, args, ctx, onDecision, tracer) : undefined;
     if (refused) {
       result = refused;
     } else {
@@ -70,7 +70,7 @@ export async function runToolCall(
         result = failureResult(tool, error, ctx, host.failureError);
       }
       const outputGuardrails = enhancers.outputGuardrails;
-      if (outputGuardrails.length > 0) result = await runOutputGuardrails(outputGuardrails, tool, args, result, ctx, onTripwire, tracer);
+      if (outputGuardrails.length > 0) result = await runOutputGuardrails(outputGuardrails, tool, args, result, ctx, onDecision, tracer);
     }
   } finally {
     record.done = true;

@@ -6,8 +6,11 @@ import type { Tool, ToolContext } from '../contracts/tool';
 import type { GuardrailOutcome, ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { GuardrailTracer } from './call-host';
 
-/** Called when a guardrail trips, before `GuardrailTripwireError` is thrown (emits the event). */
-export type OnTripwire = (guardrail: string) => void;
+/**
+ * Called when a tool guardrail refuses a call (`reject`) or trips, before `GuardrailTripwireError`
+ * is thrown: records the decision in the run and emits `guardrail_tripped` for a tripwire.
+ */
+export type OnGuardrailDecision = (guardrail: string, stage: GuardrailStage, outcome: 'reject' | 'tripwire', message: string) => void;
 
 /**
  * Runs input guardrails in order (runner-level first, then the tool's), stopping at the first
@@ -19,13 +22,13 @@ export function runInputGuardrails(
   tool: Tool,
   args: unknown,
   ctx: ToolContext<any>,
-  onTripwire: OnTripwire,
+  onDecision: OnGuardrailDecision,
   tracer: GuardrailTracer | undefined,
 ): Promise<ToolResult | undefined> {
   const run = async (): Promise<ToolResult | undefined> => {
     for (const guardrail of guardrails) {
       const outcome = await check(guardrail.name, tool, ctx, () => guardrail.check({ tool, args, ctx }));
-      const decided = apply(outcome, guardrail.name, tool, ctx, onTripwire, 'tool_input');
+      const decided = apply(outcome, guardrail.name, tool, ctx, onDecision, 'tool_input');
       if (decided) return decided;
     }
     return undefined;
@@ -44,13 +47,13 @@ export function runOutputGuardrails(
   args: unknown,
   result: ToolResult,
   ctx: ToolContext<any>,
-  onTripwire: OnTripwire,
+  onDecision: OnGuardrailDecision,
   tracer: GuardrailTracer | undefined,
 ): Promise<ToolResult> {
   const run = async (): Promise<ToolResult> => {
     for (const guardrail of guardrails) {
       const outcome = await check(guardrail.name, tool, ctx, () => guardrail.check({ tool, args, result, ctx }));
-      const decided = apply(outcome, guardrail.name, tool, ctx, onTripwire, 'tool_output');
+      const decided = apply(outcome, guardrail.name, tool, ctx, onDecision, 'tool_output');
       if (decided) return decided;
     }
     return result;
@@ -76,14 +79,15 @@ async function check(
   }
 }
 
-function apply(outcome: GuardrailOutcome, name: string, tool: Tool, ctx: ToolContext<any>, onTripwire: OnTripwire, stage: GuardrailStage): ToolResult | undefined {
+function apply(outcome: GuardrailOutcome, name: string, tool: Tool, ctx: ToolContext<any>, onDecision: OnGuardrailDecision, stage: GuardrailStage): ToolResult | undefined {
   switch (outcome?.kind) {
     case 'allow':
       return undefined;
     case 'reject':
+      onDecision(name, stage, 'reject', outcome.message);
       return ToolResult.text(outcome.message);
     case 'tripwire':
-      onTripwire(name);
+      onDecision(name, stage, 'tripwire', outcome.message);
       throw new GuardrailTripwireError(name, tool.name, ctx.callId, outcome.message, { stage, info: outcome.info });
     default:
       throw new ToolCallError(

@@ -1,3 +1,4 @@
+import type { GuardrailDecision } from '../state/guardrail-decisions';
 import type { CallHost, CallLifecycle } from '../calls/call-host';
 import type { CallRecord } from '../calls/call-record';
 import type { ToolEnhancers } from '../calls/tool-enhancers';
@@ -47,6 +48,10 @@ export class RunCallHost<TContext> implements CallHost<TContext> {
   addUsage(usage: Partial<Usage>): void {
     addUsage(this.env.state.toolUsage, usage);
     addUsage(this.env.state.usage, usage);
+  }
+
+  recordGuardrail(decision: Omit<GuardrailDecision, 'turn'>): void {
+    this.env.state.recordGuardrailDecision({ ...decision, turn: this.env.state.turn });
   }
 
   nestedRuns(ctx: ToolContext<any>, record: CallRecord): RunHost | undefined {

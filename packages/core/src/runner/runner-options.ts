@@ -143,6 +143,12 @@ export interface RunOptions<TContext = unknown> {
   /** Plan mode for this run (wins over the Runner's; `false` turns it off). See `PlanModeOptions`. */
   planMode?: boolean | PlanModeOptions;
   /**
+   * Application data to keep with the run (`state.metadata`): a plain JSON object of at most
+   * 64 KiB, written into the state and run stores and carried across pauses. On a resumed state
+   * it replaces the state's metadata; without it the state keeps its own.
+   */
+  metadata?: Record<string, unknown>;
+  /**
    * A run store: when the run pauses, its state is saved there and `result.runId` names it; resume
    * it from any process with `runner.resume(agent, runId, { store })`.
    */

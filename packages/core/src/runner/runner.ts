@@ -26,6 +26,7 @@ import { RunCallHost } from './run-call-host';
 import type { ResumeOptions } from './resume-options';
 import type { StoredRunner } from './stored-runs';
 import { persistContextSlice } from '../state/persisted-context';
+import { checkMetadata } from '../state/run-metadata';
 import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
 import { createRunLifecycle } from './lifecycle/create-lifecycle';
 import { taskRegistryOf } from '../tasks/running-tasks';
@@ -178,6 +179,7 @@ export class Runner {
     try {
       state = this.startState(agent, input, options);
       persistContextSlice(state, options.persistContext ?? this.options.persistContext);
+      if (options.metadata !== undefined) state.metadata = structuredClone(checkMetadata(options.metadata, 'The run option metadata'));
       planMode = planModeOf(options.planMode !== undefined ? options.planMode : this.options.planMode);
     } catch (error) {
       channel?.close({ error });

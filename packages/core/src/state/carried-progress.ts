@@ -1,5 +1,7 @@
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import type { Usage } from '../result/usage';
+import type { GuardrailDecision } from './guardrail-decisions';
+import type { RunMetadata } from './run-metadata';
 
 /** What a new state takes over from the state it resumes or the snapshot it is read from. @internal */
 export interface CarriedProgress {
@@ -12,4 +14,6 @@ export interface CarriedProgress {
   disclosedTools: Iterable<string>;
   agentsThatUsedTools: Iterable<string>;
   calledTools: Iterable<[string, CalledToolRecord]>;
+  metadata: RunMetadata;
+  guardrailDecisions: readonly GuardrailDecision[];
 }

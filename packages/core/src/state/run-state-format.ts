@@ -3,11 +3,16 @@ import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import type { FunctionCallItem, Item } from '../items/item';
 import type { ContentPart } from '../result/content';
 import type { Usage } from '../result/usage';
+import type { GuardrailDecision } from './guardrail-decisions';
+import type { RunMetadata } from './run-metadata';
 
 /** The `format` marker of a serialised (unsigned) run state. */
 export const RUN_STATE_FORMAT = 'toolwright.run-state';
-/** The version `state.toString()` writes; `RunState.fromString` reads this version only. */
-export const RUN_STATE_VERSION = 1;
+/**
+ * The version `state.toString()` writes; `RunState.fromString` reads it and every earlier one
+ * (see run-state-migrations.ts). Version 2 added `metadata` and `guardrailDecisions`.
+ */
+export const RUN_STATE_VERSION = 2;
 
 /**
  * The fields of a run state that are plain data alike in memory and in JSON: the same names and
@@ -29,7 +34,7 @@ export interface RunStateProgressJson {
 }
 
 /**
- * A run state as JSON (version 1). Agents are referred to by name and resolved against the
+ * A run state as JSON (version 2). Agents are referred to by name and resolved against the
  * agents given to `RunState.fromString`; everything else is plain data.
  */
 export interface RunStateJson extends RunStateProgressJson {
@@ -43,6 +48,10 @@ export interface RunStateJson extends RunStateProgressJson {
   finalOutput?: unknown;
   /** The slice of the run context the run kept (`persistContext`), when it kept one. */
   context?: unknown;
+  /** Application data kept with the run (`state.metadata`). Since version 2. */
+  metadata: RunMetadata;
+  /** The guardrail decisions the run recorded. Since version 2. */
+  guardrailDecisions: GuardrailDecision[];
 }
 
 /** The pending batch: its calls, the outputs already given, and nested runs paused inside calls. */

@@ -9,7 +9,10 @@ import { agentRegistry, staticTools } from './agent-registry';
 import type { ApprovalRequest } from '../contracts/approval-request';
 import type { NestedPause, PendingBatch } from '../contracts/pending-batch';
 import type { RunStatus } from './run-state-format';
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunStateProgressJson } from './run-state-format';
+import { RUN_STATE_FORMAT, type RunStateProgressJson } from './run-state-format';
+import { migrateRunState } from './run-state-migrations';
+import { parseGuardrailDecisions, type GuardrailDecision } from './guardrail-decisions';
+import { parseMetadata, type RunMetadata } from './run-metadata';
 import { derivedArguments, sameInterruption } from './interruption-check';
 import { echo } from '../limits/bounded-text';
 
@@ -25,6 +28,8 @@ export interface RunStateSnapshot extends RunStateProgressJson {
   finalOutput: unknown;
   /** The kept slice of the run context (any JSON value), when there is one. */
   context: unknown;
+  metadata: RunMetadata;
+  guardrailDecisions: GuardrailDecision[];
 }
 
 const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrupted', 'failed']);
@@ -33,23 +38,18 @@ const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrup
 const MAX_NESTED_STATES = 8;
 
 /**
- * Checks a parsed run state (version 1) field by field and resolves its agents and the tools of
+ * Checks a parsed run state (any released version, migrated to the current one) field by field and resolves its agents and the tools of
  * its pending approvals. Every problem is a `RunStateError` naming the field. @internal
  */
 export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, value: unknown, nesting = 0): RunStateSnapshot {
   if (nesting > MAX_NESTED_STATES) {
     throw new RunStateError(`The run state nests paused runs more than ${MAX_NESTED_STATES} levels deep (agents as tools inside agents as tools); refusing it.`);
   }
-  const root = object(value, 'the run state');
-  if (root.format !== RUN_STATE_FORMAT) {
-    throw new RunStateError(`This is not a Toolwright run state (its "format" is ${JSON.stringify(root.format)}, expected "${RUN_STATE_FORMAT}"). Pass the text written by state.toString().`);
+  const given = object(value, 'the run state');
+  if (given.format !== RUN_STATE_FORMAT) {
+    throw new RunStateError(`This is not a Toolwright run state (its "format" is ${JSON.stringify(given.format)}, expected "${RUN_STATE_FORMAT}"). Pass the text written by state.toString().`);
   }
-  if (root.version !== RUN_STATE_VERSION) {
-    throw new RunStateError(
-      `Unsupported run state version ${JSON.stringify(root.version)}: this @toolwright/core reads version ${RUN_STATE_VERSION}. ` +
-        'Resume it with the version of Toolwright that wrote it, or let the run finish before upgrading.',
-    );
-  }
+  const root = migrateRunState(given);
   const registry = agentRegistry(agents);
   const agentNamed = (name: unknown, field: string): Agent<any> => {
     if (typeof name !== 'string') throw new RunStateError(`The run state's ${field} must be an agent name, got ${JSON.stringify(name)}.`);
@@ -143,6 +143,8 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
     calledTools,
     finalOutput: root.finalOutput,
     context: root.context,
+    metadata: parseMetadata(root.metadata),
+    guardrailDecisions: parseGuardrailDecisions(root.guardrailDecisions),
   };
 }
 

@@ -1,6 +1,7 @@
 import { approvalRequestJson } from '../approvals/approval-request-json';
 // The class by its contract reference (completed by run-state.ts, which imports this file).
 import type { RunStateRef as RunState } from '../contracts/class-refs';
+import { checkMetadata } from './run-metadata';
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type PendingBatchJson, type RunStateJson } from './run-state-format';
 
 /** The JSON form of a state (see `RunStateJson`). @internal */
@@ -24,6 +25,8 @@ export function serializeRunState(state: RunState<any>): RunStateJson {
     interruptions: state.interruptions.map(approvalRequestJson),
     approvals: { exact: Object.fromEntries(state.approvals.exact), standing: Object.fromEntries(state.approvals.standing) },
     calledTools: [...state.calledTools].map(([key, record]) => ({ key, ...record })),
+    metadata: checkedMetadata(state.metadata),
+    guardrailDecisions: state.guardrailDecisions.slice(),
   };
   if (state.finalOutput !== undefined) json.finalOutput = state.finalOutput;
   if (state.persistedContext !== undefined) json.context = state.persistedContext;
@@ -38,4 +41,9 @@ export function serializeRunState(state: RunState<any>): RunStateJson {
     json.pendingBatch = pending;
   }
   return json;
+}
+
+/** `state.metadata` as written: checked here, since the application may have changed it freely. */
+function checkedMetadata(metadata: unknown): Record<string, unknown> {
+  return checkMetadata(metadata, 'state.metadata');
 }

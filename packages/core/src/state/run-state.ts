@@ -17,6 +17,8 @@ import type { CarriedProgress } from './carried-progress';
 import type { RunStateSnapshot } from './run-state-parse';
 import { serializeRunState } from './run-state-serialize';
 import type { RunStatus } from './run-state-format';
+import { recordDecision, type GuardrailDecision } from './guardrail-decisions';
+import type { RunMetadata } from './run-metadata';
 import { brand } from '../util/brand';
 
 // Reading a stored state and signing one happen only where runs are paused and resumed: loaded
@@ -113,6 +115,17 @@ export class RunState<TContext = unknown> {
   readonly calledTools = new Map<string, CalledToolRecord>();
   /** The tools of the pending interruptions, when known, to validate edited arguments at once. @internal */
   readonly interruptionTools = new Map<string, Tool>();
+  /**
+   * Application data kept with the run: in `toString()`, in run stores, across pauses and resumes
+   * (a ticket id, who started the run, a tenant). A plain JSON object of at most 64 KiB; set it
+   * with `RunOptions.metadata` or change it here before the state is written.
+   */
+  metadata: RunMetadata = {};
+  /**
+   * The guardrail decisions of the run, oldest first (at most 200 kept): every agent-level
+   * decision, and the tool guardrails that refused a call or ended the run.
+   */
+  readonly guardrailDecisions: GuardrailDecision[] = [];
   /** On a resumed run: the interruptions of the state it resumed. @internal */
   resumedInterruptions: readonly ApprovalRequest[] = [];
   /** Call ids of the conversation's calls, built from the history on first use. */
@@ -274,6 +287,14 @@ export class RunState<TContext = unknown> {
     for (const name of from.disclosedTools) this.disclosedTools.add(name);
     for (const name of from.agentsThatUsedTools) this.agentsThatUsedTools.add(name);
     for (const [k, v] of from.calledTools) this.calledTools.set(k, v);
+    // A copy: the resumed run's changes must not reach the paused state it came from.
+    this.metadata = structuredClone(from.metadata);
+    this.guardrailDecisions.push(...from.guardrailDecisions);
+  }
+
+  /** Records a guardrail decision (bounded, see `guardrailDecisions`). @internal */
+  recordGuardrailDecision(decision: GuardrailDecision): void {
+    recordDecision(this.guardrailDecisions, decision);
   }
 
   private pendingRequest(callId: string, verb: 'approve' | 'reject'): ApprovalRequest {

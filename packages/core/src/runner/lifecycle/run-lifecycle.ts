@@ -104,7 +104,12 @@ export class RunLifecycle implements CallLifecycle {
     const guardrails = [...this.parts.inputGuardrails, ...agent.inputGuardrails];
     if (guardrails.length === 0) return;
     const run = () => runAgentGuardrails('input', guardrails, agent, this.parts.input, this.env.runContext, this.inputGuardrailResults, (g) => this.tripped(agent, g));
-    await (this.parts.tracer ? this.parts.tracer.guardrails('input', guardrails.map((g) => g.name), undefined, run, () => 'allow') : run());
+    const before = this.inputGuardrailResults.length;
+    try {
+      await (this.parts.tracer ? this.parts.tracer.guardrails('input', guardrails.map((g) => g.name), undefined, run, () => 'allow') : run());
+    } finally {
+      this.recordDecisions('input', this.inputGuardrailResults, before);
+    }
   }
 
   /** `onLlmStart`, the `chat` span around the call, `onLlmEnd`. */
@@ -157,7 +162,12 @@ export class RunLifecycle implements CallLifecycle {
       const guardrails = [...this.parts.outputGuardrails, ...agent.outputGuardrails];
       if (guardrails.length > 0 && output !== '') {
         const run = () => runAgentGuardrails('output', guardrails, agent, output, this.env.runContext, this.outputGuardrailResults, (g) => this.tripped(agent, g));
-        await (this.parts.tracer ? this.parts.tracer.guardrails('output', guardrails.map((g) => g.name), undefined, run, () => 'allow') : run());
+        const before = this.outputGuardrailResults.length;
+        try {
+          await (this.parts.tracer ? this.parts.tracer.guardrails('output', guardrails.map((g) => g.name), undefined, run, () => 'allow') : run());
+        } finally {
+          this.recordDecisions('output', this.outputGuardrailResults, before);
+        }
       }
       await this.hooks(agent, ['onAgentEnd', 'onEnd'], { agent, output, context: this.env.runContext });
     } catch (error) {
@@ -166,6 +176,18 @@ export class RunLifecycle implements CallLifecycle {
         withholdOutputs(this.env.state, new Set(fromBatch.map((o) => o.call.callId)));
       }
       throw error;
+    }
+  }
+
+  /** Keeps the agent-level guardrail results from `from` on in the state's recorded decisions. */
+  private recordDecisions(stage: 'input' | 'output', results: readonly GuardrailResult[], from: number): void {
+    const state = this.env.state;
+    for (let i = from; i < results.length; i++) {
+      const r = results[i]!;
+      state.recordGuardrailDecision({
+        guardrail: r.guardrail, stage, outcome: r.tripped ? 'tripwire' : 'allow', agent: r.agent, turn: state.turn,
+        ...(r.message !== undefined ? { message: r.message } : {}),
+      });
     }
   }
 

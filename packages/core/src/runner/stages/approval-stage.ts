@@ -123,9 +123,9 @@ async function decided(c: RunningCall, decision: RecordedDecision): Promise<Call
 async function refusalByGuardrails(env: RunEnvironment, agent: Agent<any>, c: RunningCall): Promise<ToolResult | undefined> {
   const guardrails = env.enhancers.of(c.tool).inputGuardrails;
   if (guardrails.length === 0) return undefined;
-  const { record, ctx, onTripwire } = openCall(env.calls, agent, c.call, c.tool);
+  const { record, ctx, onDecision } = openCall(env.calls, agent, c.call, c.tool);
   try {
-    return await runInputGuardrails(guardrails, c.tool, c.args, ctx, onTripwire, env.lifecycle?.tracer);
+    return await runInputGuardrails(guardrails, c.tool, c.args, ctx, onDecision, env.lifecycle?.tracer);
   } finally {
     record.done = true;
   }
