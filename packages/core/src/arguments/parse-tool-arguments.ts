@@ -8,6 +8,7 @@ import { compiledArgumentsOf, detailedValidatorOf, type CompiledArguments } from
 import { mayContainForbiddenKeys } from './forbidden-keys';
 import { mayHoldNonFiniteNumbers, nestingExceeds } from './json-text';
 import { applyNullPlan } from './null-plan';
+import { markSchemaChecked } from './tool-argument-check';
 import { toViolations } from './violations';
 
 /**
@@ -39,6 +40,7 @@ export function parseToolArguments(tool: Pick<Tool, 'name' | 'parameters'>, raw:
   }
   if (!compiled.validate(value)) throw schemaViolations(tool, compiled, value, raw, callId);
   if (compiled.nullPlan !== null) applyNullPlan(compiled.nullPlan, value);
+  markSchemaChecked(value);
   return value;
 }
 

@@ -8,6 +8,20 @@ import type { Tool } from '../contracts/tool';
 // so that a decorated tool's invoke does not run class-validator a second time on them.
 const checked = new WeakSet<object>();
 
+// Argument objects that passed the schema (parseToolArguments): a tool's invoke need not check
+// them against it again.
+const schemaChecked = new WeakSet<object>();
+
+/** Marks `args` as checked against its tool's schema (by parseToolArguments). @internal */
+export function markSchemaChecked(args: unknown): void {
+  if (typeof args === 'object' && args !== null) schemaChecked.add(args);
+}
+
+/** Whether `args` passed its tool's schema in parseToolArguments. @internal */
+export function argumentsSchemaChecked(args: unknown): boolean {
+  return typeof args === 'object' && args !== null && schemaChecked.has(args);
+}
+
 /** Whether `args` passed the runner's validation stage (schema and `validateArguments`). @internal */
 export function argumentsChecked(args: unknown): boolean {
   return typeof args === 'object' && args !== null && checked.has(args);

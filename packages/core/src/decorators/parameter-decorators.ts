@@ -3,12 +3,22 @@ import { FORBIDDEN_ARGUMENT_KEYS } from '../arguments/forbidden-keys';
 import { getMetadataStorage } from '../metadata/metadata-storage';
 import { copyOptions, NO_OPTIONS } from '../metadata/options-copy';
 import type { ParamOptions } from '../contracts/tool-options';
+import type { DtoReference } from '../metadata/metadata-definitions';
 import { assertLegacyDecorator } from './decorator-environment';
 import { assertToolMember, describeClass, describeMethod, describeParameter, parameterNamesOf } from './decorated-member';
 
 type Kind = 'param' | 'args' | 'ctx';
 
-function recordParameter(kind: Kind, label: string, target: object, method: string | symbol | undefined, index: number, name?: string, options?: ParamOptions): void {
+function recordParameter(
+  kind: Kind,
+  label: string,
+  target: object,
+  method: string | symbol | undefined,
+  index: number,
+  name?: string,
+  options?: ParamOptions,
+  dto?: DtoReference,
+): void {
   // One test for the common case, a parameter of a string-named instance method; the checks in
   // the branch explain anything else (they run for every parameter of every tool otherwise).
   if (typeof method !== 'string' || typeof target === 'function') {
@@ -30,6 +40,14 @@ function recordParameter(kind: Kind, label: string, target: object, method: stri
       throw paramError(target, method, index, "options must be an object, e.g. { description: '...' }.");
     }
     getMetadataStorage().collectParameter({ kind, target: ctor, method, index, name, options: options === undefined ? NO_OPTIONS : copyOptions(options) });
+    return;
+  }
+  if (kind === 'args' && dto !== undefined) {
+    if (typeof dto !== 'function') {
+      const param = describeParameter(index, parameterNamesOf((target as Record<string, unknown>)[method]));
+      throw new UserError(`@Args on ${describeMethod(target, method)}, parameter ${param}: the argument must be the DTO class (or () => TheClass), got ${typeof dto}. Fix: @Args(QueryArgs), or @Args().`);
+    }
+    getMetadataStorage().collectParameter({ kind, target: ctor, method, index, dto });
     return;
   }
   getMetadataStorage().collectParameter({ kind, target: ctor, method, index });
@@ -57,13 +75,18 @@ export function Param(name: string, options?: ParamOptions): ParameterDecorator 
 
 /**
  * Binds a parameter to the whole argument object, built as an instance of the parameter's DTO
- * class (class-transformer; nested classes via `@Type`, `Date` fields as `Date`).
+ * class (class-transformer; nested classes via `@Type`, `Date` fields as `Date`). The class comes
+ * from the decorator metadata the compiler emits (`emitDecoratorMetadata`), or from the argument:
+ * `@Args(QueryArgs)` (or `@Args(() => QueryArgs)` for a class declared further down) works with
+ * any compiler, and is needed without that metadata when the DTO has checks its schema cannot
+ * express.
  *
  * @example
  * runQuery(@Args() args: QueryArgs) { ... }
+ * runQuery(@Args(QueryArgs) args: QueryArgs) { ... }
  */
-export function Args(): ParameterDecorator {
-  return (target, method, index) => recordParameter('args', '@Args', target, method, index);
+export function Args(dto?: DtoReference): ParameterDecorator {
+  return (target, method, index) => recordParameter('args', '@Args', target, method, index, undefined, undefined, dto);
 }
 
 /**

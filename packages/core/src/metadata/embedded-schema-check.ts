@@ -17,6 +17,9 @@ export function checkEmbeddedSchema(value: unknown, where: LazyText): asserts va
   if (v.dates !== undefined && !(Array.isArray(v.dates) && v.dates.every((d) => typeof d === 'string' && d.startsWith('/')))) {
     fail('has "dates" that is not an array of JSON pointers');
   }
+  if (v.localChecks !== undefined && !(Array.isArray(v.localChecks) && v.localChecks.every((c) => typeof c === 'string'))) {
+    fail('has "localChecks" that is not an array of strings');
+  }
   if (v.annotations !== undefined && !(isSchemaObject(v.annotations) && Object.values(v.annotations).every((a) => typeof a === 'boolean'))) {
     fail('has "annotations" that is not an object of booleans');
   }

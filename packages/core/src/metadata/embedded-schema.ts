@@ -42,6 +42,14 @@ export interface EmbeddedToolSchema {
    */
   dates?: string[];
   /**
+   * The class-validator checks of the `@Args` DTO that the schema does not express (a custom
+   * validator, `@ValidateIf`, a `@Matches` whose flags change matching...), as `"/path: @Name"`.
+   * Core runs them on the DTO instance, so it must know the DTO class: from the decorator
+   * metadata the compiler emits, or from `@Args(TheClass)`. Without either, building the tool
+   * fails instead of skipping them.
+   */
+  localChecks?: string[];
+  /**
    * The risk annotations and execution hints the `@Tool` options declare, as `toolwright scan`
    * records them in a manifest (for review and `--check`). The runner reads the `@Tool` options
    * themselves; this copy is informational.

@@ -45,10 +45,16 @@ export interface ToolMetadata {
   parameterCount: number;
 }
 
+/**
+ * The DTO class given to `@Args(...)`: the class itself, or a function returning it (for a class
+ * declared further down the file).
+ */
+export type DtoReference = (new (...args: any[]) => object) | (() => Function);
+
 /** `@Param`, `@Args` or `@Ctx` on a method parameter. */
 export type ParameterMetadata =
   | { kind: 'param'; target: Function; method: string; index: number; name: string; options: ParamOptions }
-  | { kind: 'args'; target: Function; method: string; index: number }
+  | { kind: 'args'; target: Function; method: string; index: number; dto?: DtoReference }
   | { kind: 'ctx'; target: Function; method: string; index: number };
 
 /** `@UseGuardrails` / `@UseInterceptors` / `@RequiresApproval` on a class (`method` absent) or a method. */

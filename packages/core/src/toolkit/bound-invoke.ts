@@ -1,4 +1,5 @@
-import { argumentsChecked } from '../arguments/tool-argument-check';
+import { directArgumentsError } from '../arguments/direct-arguments';
+import { argumentsChecked, argumentsSchemaChecked } from '../arguments/tool-argument-check';
 import { ToolArgumentsError } from '../errors/tool-arguments.error';
 import { UserError } from '../errors/user.error';
 import type { ToolContext } from '../contracts/tool';
@@ -12,9 +13,10 @@ import { callThrough, type ToolMethodCaller } from './tool-method-call';
  * The `invoke` of a decorated tool bound to `instance`: revives `Date` fields, maps the
  * validated argument object onto the method's positional parameters (`@Param` by name, `@Args`
  * as a DTO instance, `@Ctx` as the context), and calls `instance[method]`, so an override in a
- * subclass runs. The DTO's class-validator constraints are checked by the runner's validation
- * stage (`validateArguments`); an invoke called directly, on arguments that did not pass that
- * stage, checks them itself and rejects with `ToolArgumentsError`.
+ * subclass runs. The runner's validation stage checks the arguments (the schema, then the DTO's
+ * class-validator constraints the schema cannot express); an invoke called directly, on
+ * arguments that did not pass that stage, checks both itself and throws (or rejects with)
+ * `ToolArgumentsError` — the method never runs on arguments the stage would have refused.
  */
 export function boundInvoke(instance: object, blueprint: ToolBlueprint, call?: ToolMethodCaller): (ctx: ToolContext, args: any) => unknown {
   // The closure holds the blueprint and the instance only (not a copy of each field it reads).
@@ -26,6 +28,10 @@ export function boundInvoke(instance: object, blueprint: ToolBlueprint, call?: T
     }
     const input = (args ?? {}) as Record<string, unknown>;
     const checked = argumentsChecked(args);
+    if (!checked && !argumentsSchemaChecked(args)) {
+      const refused = directArgumentsError(blueprint, input, ctx?.callId);
+      if (refused) throw refused;
+    }
     if (datePaths.length > 0) reviveDates(input, datePaths);
     const values: unknown[] = new Array(slots.length);
     let pending: Promise<unknown> | undefined;

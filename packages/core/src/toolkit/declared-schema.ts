@@ -22,6 +22,8 @@ export interface DeclaredSchema {
   parameters: JsonSchema;
   description?: string;
   dates: readonly string[];
+  /** Checks of the `@Args` DTO the schema does not express (see `EmbeddedToolSchema.localChecks`). */
+  localChecks?: readonly string[];
   /** `parameters` is already strict (embedded so by the transformer), its side tables restored: used as is. */
   strict?: true;
 }
@@ -94,9 +96,12 @@ function refine(found: EmbeddedToolSchema, owned: boolean, params: readonly Para
     throw staleSchema(where, source, `it has a property "${extra}" that no @Param binds`);
   }
   const dates = found.dates === undefined ? NO_DATES : owned ? found.dates : [...found.dates];
-  if (found.strict === undefined) return { source, parameters, description: found.description, dates };
+  const declared: DeclaredSchema = { source, parameters, description: found.description, dates };
+  if (found.localChecks !== undefined && found.localChecks.length > 0) declared.localChecks = found.localChecks;
+  if (found.strict === undefined) return declared;
   restoreStrictSideTables(parameters, found.strict, where);
-  return { source, parameters, description: found.description, dates, strict: true };
+  declared.strict = true;
+  return declared;
 }
 
 function staleSchema(where: () => string, source: SchemaSource, what: string): UserError {

@@ -9,6 +9,7 @@ import type { JsonSchema } from '../contracts/json-schema';
 import type { Tool } from '../contracts/tool';
 import type { ToolOptions } from '../contracts/tool-options';
 import { dtoArgumentCheck } from './dto-argument-check';
+import type { DtoReference } from '../metadata/metadata-definitions';
 import { toolNameProblem } from '../tool/tool-name';
 import { compileDatePointers } from './date-fields';
 import { declaredSchemaOf, type SchemaSource } from './declared-schema';
@@ -109,8 +110,9 @@ function build(ctor: Function): ToolBlueprint[] {
       if (p.kind === 'param') slots[p.index] = paramSlot(p.name);
       else if (p.kind === 'ctx') slots[p.index] = CTX_SLOT;
       else {
-        const type = tool.paramTypes?.[p.index];
+        const type = p.dto !== undefined ? dtoClassOf(p.dto, where) : tool.paramTypes?.[p.index];
         const dto = typeof type === 'function' && type !== Object ? type : undefined;
+        if (dto === undefined && declared.localChecks !== undefined) throw uncheckedDto(where(), declared.localChecks);
         const validate = dto !== undefined && needsClassValidator(dto);
         slots[p.index] = { kind: 'args', dto, validate };
         if (validate && checkedDto === undefined) checkedDto = dto;
@@ -132,4 +134,26 @@ function build(ctor: Function): ToolBlueprint[] {
     if (checkedDto !== undefined) blueprint.argumentCheck = dtoArgumentCheck(checkedDto, blueprint.datePaths);
     return blueprint;
   });
+}
+
+/** The class an `@Args(...)` names: the class itself, or what a `() => TheClass` returns. */
+function dtoClassOf(reference: DtoReference, where: () => string): Function {
+  // A class (or constructor function) has a prototype object; an arrow function has none.
+  const type: unknown = Object.prototype.hasOwnProperty.call(reference, 'prototype') ? reference : (reference as () => unknown)();
+  if (typeof type !== 'function') {
+    throw new UserError(`${where()}: @Args(() => ...) returned ${type === undefined ? 'undefined' : typeof type}, not the DTO class. Fix: @Args(() => QueryArgs), with QueryArgs declared by the time tools are built.`);
+  }
+  return type;
+}
+
+/**
+ * The refusal for an `@Args` DTO with checks the schema does not express when nothing names its
+ * class: the method would get a plain object and the checks would be skipped without a word.
+ */
+function uncheckedDto(where: string, checks: readonly string[]): UserError {
+  const listed = checks.slice(0, 5).join(', ') + (checks.length > 5 ? ` and ${checks.length - 5} more` : '');
+  return new UserError(
+    `${where}: its @Args DTO has checks the schema cannot express (${listed}), and no decorator metadata names the DTO class, so they would be skipped. ` +
+      'Fix: name the class, @Args(QueryArgs) (any compiler), or compile with "emitDecoratorMetadata": true and import \'reflect-metadata\' once.',
+  );
 }

@@ -44,6 +44,7 @@ export function buildToolSchema(
     toolName: site.toolName,
     dates: [],
     decorated: new WeakSet(),
+    localChecks: [],
   };
   const sites = site.parameters.filter((parameter) => parameter.kind !== 'ctx');
   const argsSite = sites.find((parameter) => parameter.kind === 'args');
@@ -77,6 +78,8 @@ export function buildToolSchema(
   if (description !== undefined) entry.description = description;
   if (Object.keys(paramDescriptions).length > 0) entry.paramDescriptions = sortKeys(paramDescriptions);
   if (context.dates.length > 0) entry.dates = [...new Set(context.dates)].sort();
+  // Only an @Args DTO is an instance that core checks; @Param values are plain.
+  if (argsSite && context.localChecks.length > 0) entry.localChecks = [...new Set(context.localChecks)].sort();
   const diagnostics = [...context.diagnostics];
   if (site.strict) diagnostics.push(...strictDiagnostics(site, schema, checker));
   return { entry, diagnostics };

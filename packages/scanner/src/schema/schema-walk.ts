@@ -2,6 +2,7 @@ import * as ts from 'typescript';
 import type * as TJS from 'typescript-json-schema';
 import type { ScanDiagnostic } from '../diagnostics/scan-diagnostic';
 import { applyValidatorDecorators, validatorDecorators } from './class-validator';
+import { localCheckDecorators } from './local-checks';
 import { schemaOfType } from './generator';
 import { applyInitializerDefault } from './initializer-default';
 import { isNullSchema, refName, valueBranches, type Definitions, type SchemaNode } from './json-schema-utils';
@@ -18,6 +19,8 @@ export interface WalkContext {
   dates: string[];
   /** Object schemas whose properties already got their decorators (definitions are shared). */
   decorated: WeakSet<SchemaNode>;
+  /** Checks on DTO properties the schema does not express, as `"/path: @Name"` (see local-checks.ts). */
+  localChecks: string[];
 }
 
 /**
@@ -100,6 +103,7 @@ function walkObject(
         }
         if (!ts.isPropertyDeclaration(declaration)) continue;
         applyInitializerDefault(properties[property.name], declaration.initializer, childPath, context);
+        for (const check of localCheckDecorators(declaration, checker)) context.localChecks.push(`${pointer}/${escapePointer(property.name)}: ${check}`);
         applyValidatorDecorators(validatorDecorators(declaration, checker), {
           container: node,
           name: property.name,
