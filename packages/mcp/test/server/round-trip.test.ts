@@ -42,7 +42,8 @@ describe('a tool served with serveMcp and used through McpToolset behaves as the
   beforeAll(async () => {
     // Approval happens where the model runs (the client); the server trusts it.
     server = await serveMcp([servedDemo, temperatureTool()], { name: 'demo', version: '1.0.0', transport: { port: 0 }, runner: { approvalHandler: () => ({ approved: true }) } });
-    remote = new McpToolset({ name: 'demo', transport: { url: server.url! }, blockedTools: ['wait', 'whoami'] });
+    // Our own server: its annotations are ours, so they are trusted (the default trusts none).
+    remote = new McpToolset({ name: 'demo', transport: { url: server.url! }, blockedTools: ['wait', 'whoami'], trustAnnotations: true });
     await remote.connect();
   });
   afterAll(async () => {

@@ -45,7 +45,7 @@ describe('serveMcp over stdio (a child process running the built package)', () =
   });
 
   it('is used by McpToolset like any MCP server, and ends with it', async () => {
-    const toolset = new McpToolset({ name: 'served', transport: { command: process.execPath, args: [script] } });
+    const toolset = new McpToolset({ name: 'served', transport: { command: process.execPath, args: [script] }, trustAnnotations: true });
     await toolset.connect();
     const pid = toolset.pid!;
     try {
