@@ -7,6 +7,7 @@ import { isSchemaObject, withoutUndefined } from './schema-utils';
 import { DefinitionTable, type DefinitionRecord } from './strict-definitions';
 import { appendSentences } from './strict-descriptions';
 import { ANNOTATIONS } from './strict-keywords';
+import { keywordValueFailure } from './strict-keyword-values';
 import type { StrictSchemaLimits } from './strict-limits';
 import { recordEnforcedSchema } from './strict-local-schema';
 import { StrictNodeWriter } from './strict-node-writer';
@@ -64,6 +65,7 @@ export class StrictRewriter {
         throw this.fail(this.mergePath, what, fix);
       },
       count: () => this.count(this.mergePath),
+      check: (node) => this.checkValues(node, this.mergePath),
       maxDepth: this.limits.maxSchemaDepth,
       maxRefHops: this.limits.maxRefHops,
     }));
@@ -73,6 +75,7 @@ export class StrictRewriter {
 
   run(): JsonSchema {
     const root = withoutUndefined(this.root);
+    this.checkValues(root, '');
     const hasDefinitions = root.$defs !== undefined || root.definitions !== undefined;
     for (const container of ['$defs', 'definitions'] as const) {
       const entries = root[container];
@@ -112,6 +115,7 @@ export class StrictRewriter {
     this.expanding.push(origin ?? node);
     try {
       let schema = withoutUndefined(node);
+      this.checkValues(schema, path);
       let inner = node.$id !== undefined || this.resolverState?.tracksBases ? this.resolver.baseOf(node, base) : base;
       if ('$ref' in schema) return this.rewriteRef(schema, path, depth, objectDepth, inner);
       if ('allOf' in schema) {
@@ -284,6 +288,12 @@ export class StrictRewriter {
       this.rewriteDefinition(record);
     }
     return record.ref;
+  }
+
+  /** Refuses a keyword whose value is of the wrong kind (`$defs: false`, `contentEncoding: 1`). */
+  private checkValues(schema: JsonSchema, path: string): void {
+    const failure = keywordValueFailure(schema, path, this.toolName);
+    if (failure !== undefined) throw failure;
   }
 
   count(path: string): void {
