@@ -3,8 +3,11 @@ import type { JsonSchema } from '../contracts/json-schema';
 import { ajv, withoutDialect } from './ajv-instance';
 import { fieldPathOf } from './field-path';
 import { certainlyPassesMetaSchema } from './meta-schema-check';
+import { assertShortRefChains } from './ref-chains';
+import { RefResolver } from './ref-resolver';
 import { boundedJsonProblem, isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS } from './strict-limits';
+import { strictFailure } from './strict-refusals';
 
 /**
  * Checks that `schema` is a well-formed JSON schema (against the JSON Schema meta-schema) whose
@@ -54,4 +57,8 @@ export function assertValidParametersSchema(schema: unknown, toolName?: string):
       '/type',
     );
   }
+  // A validator follows `$ref`s one inside the other when it is compiled (at the first call): a
+  // chain past the limit is refused here, strict or not, rather than failing every call.
+  const resolver = new RefResolver(schema, 4 * DEFAULT_STRICT_LIMITS.maxSchemaDepth);
+  assertShortRefChains(schema, resolver, DEFAULT_STRICT_LIMITS, (path, what, fix) => strictFailure(toolName, path, what, fix));
 }
