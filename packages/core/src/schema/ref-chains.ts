@@ -1,9 +1,9 @@
 import type { JsonSchema } from '../contracts/json-schema';
 import { escapePointerSegment } from './json-pointer';
-import { ONE_SCHEMA, RefProblem, SCHEMA_LIST, SCHEMA_MAP, type RefResolver, type ResolvedRef } from './ref-resolver';
+import { ONE_SCHEMA, RefProblem, RefResolver, SCHEMA_LIST, SCHEMA_MAP, type ResolvedRef } from './ref-resolver';
 import { isSchemaObject } from './schema-utils';
-import type { StrictSchemaLimits } from './strict-limits';
-import { isConstraint } from './strict-refusals';
+import { DEFAULT_STRICT_LIMITS, type StrictSchemaLimits } from './strict-limits';
+import { isConstraint, strictFailure } from './strict-refusals';
 
 /** The start of a chain of `$ref`s longer than the limit: the first ref of it, and where it is written. @internal */
 export interface LongRefChain {
@@ -48,6 +48,16 @@ export function assertShortRefChains(
   if (chain === undefined) return;
   const what = `has $ref "${chain.ref}", which follows more than ${maxRefHops} $ref hops (a chain of ${chain.hops}, counted on the references alone, whatever the order of the definitions)`;
   throw fail(chain.path, what, 'shorten the chain of references');
+}
+
+/**
+ * The check of `defineTool` and decorated tools, strict or not (a validator follows `$ref`s one
+ * inside the other when it is compiled, at the first call): throws `ToolDefinitionError` for a
+ * chain of `$ref`s past the default limit. @internal
+ */
+export function assertDefinableRefChains(schema: JsonSchema, toolName: string | undefined): void {
+  const resolver = new RefResolver(schema, 4 * DEFAULT_STRICT_LIMITS.maxSchemaDepth);
+  assertShortRefChains(schema, resolver, DEFAULT_STRICT_LIMITS, (path, what, fix) => strictFailure(toolName, path, what, fix));
 }
 
 /**
