@@ -10,6 +10,7 @@ export type {
 
 // One helper per idea
 export { splitCamelCase } from './util/camel-case';
+export { headTail } from './limits/head-tail';
 export { toSnakeCase } from './tool/tool-name';
 export { isTool } from './contracts/is-tool';
 export { flattenEntries } from './toolsets/tool-entries';

@@ -77,7 +77,7 @@ describe('@toolwright/core/internal (for sibling packages)', () => {
   it('exports exactly these runtime names', () => {
     const expected = [
       'MetadataStorage', 'getMetadataStorage',
-      'splitCamelCase', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
+      'splitCamelCase', 'headTail', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
       'SCHEMA_VALIDATOR_DECORATORS', 'portableStrictSchema', 'restoreStrictSideTables',
     ];
     expect(Object.keys(internal).sort()).toEqual([...expected].sort());

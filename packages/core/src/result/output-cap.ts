@@ -1,5 +1,6 @@
 import type { OutputTruncation } from '../contracts/output-truncation';
-import { formatCount, prefixOf } from '../limits/bounded-text';
+import { formatCount } from '../limits/bounded-text';
+import { HEAD_SHARE, utf8Head, utf8Tail } from '../limits/head-tail';
 import type { ContentPart } from './content';
 import { toModelOutput, type ToolResult } from './tool-result';
 
@@ -11,12 +12,12 @@ export interface CappedOutput {
   truncated?: OutputTruncation;
 }
 
-const encoder = new TextEncoder();
-
 /**
- * The model-facing output of `result` with its text parts cut to `maxBytes` UTF-8 bytes in all
- * (never inside a character); non-text parts are kept. The cut is marked at the end of the kept
- * text. Short outputs cost one length check. @internal
+ * The model-facing output of `result` with its text cut to `maxBytes` UTF-8 bytes in all, never
+ * inside a character: the text parts, read as one text, keep their first 60 % and their last
+ * 40 % (where a log or a stack trace says what went wrong), and a line marks the middle that was
+ * left out, where it was. Non-text parts are kept in their places. Short outputs cost one length
+ * check. @internal
  */
 export function capToolOutput(result: ToolResult, maxBytes: number): CappedOutput {
   const parts = result.content;
@@ -24,41 +25,45 @@ export function capToolOutput(result: ToolResult, maxBytes: number): CappedOutpu
   for (const part of parts) if (part.type === 'input_text') units += part.text.length;
   // A UTF-16 code unit is at most 3 UTF-8 bytes: most outputs are answered here.
   if (maxBytes === Infinity || units * 3 <= maxBytes) return { output: toModelOutput(result) };
-  let originalBytes = 0;
-  for (const part of parts) if (part.type === 'input_text') originalBytes += Buffer.byteLength(part.text, 'utf8');
+  const sizes = parts.map((part) => (part.type === 'input_text' ? Buffer.byteLength(part.text, 'utf8') : 0));
+  const originalBytes = sizes.reduce((sum, size) => sum + size, 0);
   if (originalBytes <= maxBytes) return { output: toModelOutput(result) };
 
-  let keptBytes = 0;
-  let full = true;
+  // The text's bytes [cutStart, cutEnd) are left out; a part keeps what lies outside that range.
+  const cutStart = Math.floor(maxBytes * HEAD_SHARE);
+  const cutEnd = originalBytes - (maxBytes - cutStart);
   const kept: ContentPart[] = [];
-  let lastText = -1;
-  for (const part of parts) {
+  const pieces: string[] = [];
+  let keptBytes = 0;
+  let markerAt = -1;
+  let offset = 0;
+  parts.forEach((part, i) => {
     if (part.type !== 'input_text') {
       kept.push(part);
-      continue;
+      return;
     }
-    if (!full) continue;
-    const text = utf8Prefix(part.text, maxBytes - keptBytes);
-    keptBytes += Buffer.byteLength(text, 'utf8');
-    full = text.length === part.text.length;
-    lastText = kept.length;
-    kept.push({ type: 'input_text', text });
-  }
-  const marker = `\n… [output cut: the first ${formatCount(keptBytes)} of ${formatCount(originalBytes)} bytes are shown (limit ${formatCount(maxBytes)} bytes)]`;
-  if (lastText === -1) kept.unshift({ type: 'input_text', text: marker.slice(1) });
-  else kept[lastText] = { type: 'input_text', text: (kept[lastText] as { text: string }).text + marker };
+    const start = offset;
+    const end = (offset += sizes[i]);
+    const head = start < cutStart ? utf8Head(part.text, Math.min(end, cutStart) - start) : '';
+    const tail = end > cutEnd ? utf8Tail(part.text, end - Math.max(start, cutEnd)) : '';
+    keptBytes += Buffer.byteLength(head, 'utf8') + Buffer.byteLength(tail, 'utf8');
+    // The marker goes into the part where the cut begins.
+    const cutHere = markerAt === -1 && end > cutStart;
+    if (!cutHere && head === '' && tail === '') return;
+    if (cutHere) markerAt = kept.length;
+    pieces[kept.length] = tail;
+    kept.push({ type: 'input_text', text: head });
+  });
+  const dropped = originalBytes - keptBytes;
+  const marker = `\n… [output cut: ${formatCount(dropped)} of ${formatCount(originalBytes)} bytes left out here (limit ${formatCount(maxBytes)} bytes)]\n`;
+  kept.forEach((part, i) => {
+    if (part.type !== 'input_text') return;
+    const text = i === markerAt ? part.text + marker + pieces[i] : part.text + pieces[i];
+    kept[i] = { type: 'input_text', text };
+  });
   const textOnly = kept.every((p) => p.type === 'input_text');
   return {
     output: textOnly ? kept.map((p) => (p as { text: string }).text).join('') : kept,
     truncated: { limitBytes: maxBytes, originalBytes, keptBytes },
   };
-}
-
-/** The longest prefix of `text` of at most `maxBytes` UTF-8 bytes, ending on a whole character. */
-function utf8Prefix(text: string, maxBytes: number): string {
-  // Every code unit is at least one byte, so the first `maxBytes` units hold enough text.
-  const head = prefixOf(text, maxBytes);
-  if (Buffer.byteLength(head, 'utf8') <= maxBytes) return head;
-  const { read } = encoder.encodeInto(head, new Uint8Array(maxBytes));
-  return head.slice(0, read);
 }

@@ -25,10 +25,12 @@ export class RefProblem extends Error {
 export const DOCUMENT_BASE = 'tw:/schema';
 
 // Keywords whose value is one schema, a map of named schemas, or an array of schemas: the only
-// places a JSON pointer may walk through and still designate a schema.
-const ONE_SCHEMA = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems', 'contentSchema']);
-const SCHEMA_MAP = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas', 'dependencies']);
-const SCHEMA_LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items']);
+// places a JSON pointer may walk through and still designate a schema. @internal
+export const ONE_SCHEMA: ReadonlySet<string> = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems', 'contentSchema']);
+/** @internal */
+export const SCHEMA_MAP: ReadonlySet<string> = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas', 'dependencies']);
+/** @internal */
+export const SCHEMA_LIST: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items']);
 
 /**
  * Resolves the `$ref`s of one schema document as JSON Schema does: against the base URI of the

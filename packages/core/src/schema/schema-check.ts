@@ -3,8 +3,12 @@ import type { JsonSchema } from '../contracts/json-schema';
 import { ajv, withoutDialect } from './ajv-instance';
 import { fieldPathOf } from './field-path';
 import { certainlyPassesMetaSchema } from './meta-schema-check';
+import { lazyModule } from '../lazy/lazy-module';
 import { boundedJsonProblem, isSchemaObject } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS } from './strict-limits';
+
+/** The reference-graph check, loaded for the first schema with a `$ref` (most have none). */
+const loadRefChains = lazyModule(() => require('./ref-chains') as typeof import('./ref-chains'));
 
 /**
  * Checks that `schema` is a well-formed JSON schema (against the JSON Schema meta-schema) whose
@@ -54,4 +58,19 @@ export function assertValidParametersSchema(schema: unknown, toolName?: string):
       '/type',
     );
   }
+  // A validator follows `$ref`s one inside the other when it is compiled (at the first call): a
+  // chain past the limit is refused here, strict or not, rather than failing every call.
+  if (mentionsRef(schema)) loadRefChains().assertDefinableRefChains(schema, toolName);
+}
+
+/** Whether a `$ref` key appears anywhere in `value` (already checked to be bounded, acyclic JSON). */
+function mentionsRef(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (!Array.isArray(node) && '$ref' in node) return true;
+    for (const child of Object.values(node)) if (typeof child === 'object' && child !== null) pending.push(child);
+  }
+  return false;
 }

@@ -21,6 +21,8 @@ export interface MergeHost {
   fail(what: string, fix: string): never;
   /** Counts one schema node against the size limit. */
   count(): void;
+  /** Throws when a keyword of a merged node has a value of the wrong kind. */
+  check(node: JsonSchema): void;
   readonly maxDepth: number;
   readonly maxRefHops: number;
 }
@@ -55,6 +57,7 @@ export class SchemaMerger {
     if (!isSchemaObject(node)) return this.host.fail(`contains ${describe(node)} where a schema belongs`, 'use a JSON schema object');
     if (depth > this.host.maxDepth) return this.host.fail(`is nested deeper than ${this.host.maxDepth} schema levels (through $ref and allOf)`, 'flatten the schema');
     const schema = withoutUndefined(node);
+    this.host.check(schema);
     const inner = this.host.baseOf(node, base);
     if (typeof schema.$ref !== 'string' && !Array.isArray(schema.allOf)) return { schema, base: inner };
     if (this.flattening.has(node)) {

@@ -113,8 +113,9 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
   if (objectDepth > DEFAULT_STRICT_LIMITS.maxObjectDepth) return NOT_PLAIN;
   if (node.additionalProperties !== undefined && node.additionalProperties !== false) return NOT_PLAIN;
   if ('additionalProperties' in node && node.additionalProperties === undefined) return NOT_PLAIN;
-  const properties = node.properties ?? {};
-  if (!isPlainObject(properties) || ('properties' in node && node.properties === undefined)) return NOT_PLAIN;
+  // A `properties` that is there must be an object (`null` is not); the full rewrite says why.
+  const properties = 'properties' in node ? node.properties : {};
+  if (!isPlainObject(properties)) return NOT_PLAIN;
   const required = requiredList(node, properties);
   if (required === undefined) return NOT_PLAIN;
   const outProperties: JsonSchema = {};

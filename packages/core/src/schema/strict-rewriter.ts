@@ -1,12 +1,14 @@
 import type { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { JsonSchema } from '../contracts/json-schema';
 import { pointer } from './json-pointer';
+import { assertShortRefChains, leadsIntoBareRefCycle } from './ref-chains';
 import { DOCUMENT_BASE, RefProblem, RefResolver, type ResolvedRef } from './ref-resolver';
 import { SchemaMerger, Unsatisfiable, type Located } from './schema-intersection';
 import { isSchemaObject, withoutUndefined } from './schema-utils';
 import { DefinitionTable, type DefinitionRecord } from './strict-definitions';
 import { appendSentences } from './strict-descriptions';
 import { ANNOTATIONS } from './strict-keywords';
+import { keywordValueFailure } from './strict-keyword-values';
 import type { StrictSchemaLimits } from './strict-limits';
 import { recordEnforcedSchema } from './strict-local-schema';
 import { StrictNodeWriter } from './strict-node-writer';
@@ -64,6 +66,7 @@ export class StrictRewriter {
         throw this.fail(this.mergePath, what, fix);
       },
       count: () => this.count(this.mergePath),
+      check: (node) => this.checkValues(node, this.mergePath),
       maxDepth: this.limits.maxSchemaDepth,
       maxRefHops: this.limits.maxRefHops,
     }));
@@ -73,6 +76,7 @@ export class StrictRewriter {
 
   run(): JsonSchema {
     const root = withoutUndefined(this.root);
+    this.checkValues(root, '');
     const hasDefinitions = root.$defs !== undefined || root.definitions !== undefined;
     for (const container of ['$defs', 'definitions'] as const) {
       const entries = root[container];
@@ -80,6 +84,8 @@ export class StrictRewriter {
       if (!isSchemaObject(entries)) throw this.fail(`/${container}`, 'must be an object of named schemas', 'use { "Name": { ...schema } }');
       for (const name of Object.keys(entries)) this.definitions.add(container, name, entries[name], this.resolver.rootBase);
     }
+    // Chains of $refs longer than the limit are refused before anything follows them.
+    assertShortRefChains(root, this.resolver, this.limits, (path, what, fix) => this.fail(path, what, fix));
     if (hasDefinitions) for (const record of this.definitions.all()) this.rewriteDefinition(record);
     let body = root;
     if (hasDefinitions) {
@@ -112,6 +118,7 @@ export class StrictRewriter {
     this.expanding.push(origin ?? node);
     try {
       let schema = withoutUndefined(node);
+      this.checkValues(schema, path);
       let inner = node.$id !== undefined || this.resolverState?.tracksBases ? this.resolver.baseOf(node, base) : base;
       if ('$ref' in schema) return this.rewriteRef(schema, path, depth, objectDepth, inner);
       if ('allOf' in schema) {
@@ -151,7 +158,9 @@ export class StrictRewriter {
       return this.rewrite(flat.schema, path, depth + 1, objectDepth, flat.base, resolved.target as object);
     }
     if (resolved.target === false) throw this.fail(path, `has $ref "${ref}", which points at the schema \`false\` (no value matches it)`, 'point the reference at a real schema');
-    this.checkChain(resolved, ref, path);
+    if (leadsIntoBareRefCycle(resolved, (next, around) => this.resolveOrFail(next, around, path), (this.chainsChecked ??= new WeakSet()))) {
+      throw this.fail(path, `has $ref "${ref}", which leads into a cycle of references with no schema in it`, 'make one of the referenced definitions a real schema');
+    }
     // A bare reference to a definition stays one; with annotations beside it (or to another
     // place) the target is inlined, unless that would recurse: then it is referenced (hoisted).
     const annotated = Object.keys(siblings).length > 0;
@@ -236,22 +245,6 @@ export class StrictRewriter {
     }
   }
 
-  /** Refuses chains of bare `$ref`s longer than the limit, and cycles of them with no schema. */
-  private checkChain(start: ResolvedRef, ref: string, path: string): void {
-    const seen: object[] = [];
-    let current = start;
-    while (isSchemaObject(current.target) && typeof current.target.$ref === 'string' && !Object.keys(current.target).some((k) => k !== '$ref' && isConstraint(k))) {
-      const node = current.target;
-      if (this.chainsChecked?.has(node)) break;
-      if (seen.includes(node)) throw this.fail(path, `has $ref "${ref}", which leads into a cycle of references with no schema in it`, 'make one of the referenced definitions a real schema');
-      seen.push(node);
-      if (seen.length > this.limits.maxRefHops) throw this.fail(path, `has $ref "${ref}", which follows more than ${this.limits.maxRefHops} $ref hops`, 'shorten the chain of references');
-      current = this.resolveOrFail(node.$ref as string, current.base, path);
-    }
-    this.chainsChecked ??= new WeakSet();
-    for (const node of seen) this.chainsChecked.add(node);
-  }
-
   private hoist(resolved: ResolvedRef): DefinitionRecord {
     const target = resolved.target as object;
     this.hoisted ??= new Map();
@@ -284,6 +277,12 @@ export class StrictRewriter {
       this.rewriteDefinition(record);
     }
     return record.ref;
+  }
+
+  /** Refuses a keyword whose value is of the wrong kind (`$defs: false`, `contentEncoding: 1`). */
+  private checkValues(schema: JsonSchema, path: string): void {
+    const failure = keywordValueFailure(schema, path, this.toolName);
+    if (failure !== undefined) throw failure;
   }
 
   count(path: string): void {

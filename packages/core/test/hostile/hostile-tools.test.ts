@@ -101,7 +101,7 @@ describe('Faulty tools', () => {
   describe('outputs are capped for the model, in full for the application', () => {
     const big = 'x'.repeat(50 << 20);
 
-    it('a 50 MB output reaches the model as 64 KiB with the cut marked, and tool_output reports it with the full result', async () => {
+    it('a 50 MB output reaches the model as its first and last bytes (64 KiB) with the cut marked, and tool_output reports it with the full result', async () => {
       const agent = new Agent({ name: 'a', tools: [tool(() => big)] });
       const model = new ScriptedModel([{ toolCalls: [{ name: 'faulty', arguments: {}, callId: 'c1' }] }, { text: 'done' }]);
       const events: ToolOutputEvent[] = [];
@@ -110,7 +110,7 @@ describe('Faulty tools', () => {
       const result = await stream.result;
       const output = (result.history.find((i) => i.type === 'function_call_output') as { output: string }).output;
       expect(output.length).toBeLessThan(TOOLWRIGHT_LIMITS.defaultMaxOutputBytes + 200);
-      expect(output).toMatch(/… \[output cut: the first 65,536 of 52,428,800 bytes are shown \(limit 65,536 bytes\)\]$/);
+      expect(output).toBe(`${'x'.repeat(39_321)}\n… [output cut: 52,363,264 of 52,428,800 bytes left out here (limit 65,536 bytes)]\n${'x'.repeat(26_215)}`);
       expect(events[0]!.truncated).toEqual({ limitBytes: 65_536, originalBytes: 52_428_800, keptBytes: 65_536 });
       expect(events[0]!.result.text.length).toBe(big.length);
     });
@@ -121,8 +121,8 @@ describe('Faulty tools', () => {
       const model = new ScriptedModel([{ toolCalls: [{ name: 'faulty', arguments: {}, callId: 'c1' }, { name: 'other', arguments: {}, callId: 'c2' }] }, { text: 'done' }]);
       const result = await new Runner({ model, maxToolOutputBytes: 11 }).run(agent, 'go');
       const outputs = result.history.filter((i) => i.type === 'function_call_output').map((i) => (i as { output: string }).output);
-      expect(outputs[0]).toMatch(/^😀😀\n… \[output cut: the first 8 of 400 bytes/);
-      expect(outputs[1]).toMatch(/^ééééé\n… \[output cut: the first 10 of 200 bytes/);
+      expect(outputs[0]).toBe('😀\n… [output cut: 392 of 400 bytes left out here (limit 10 bytes)]\n😀');
+      expect(outputs[1]).toBe('ééé\n… [output cut: 190 of 200 bytes left out here (limit 11 bytes)]\néé');
     });
   });
 

@@ -95,7 +95,7 @@ describe('McpToolset against the project fixture server', () => {
       try {
         await configured.connect();
         const result = await new Runner({ model, maxToolOutputBytes: 64 }).run(new Agent({ name: 'a', tools: [configured] }), 'go');
-        expect(outputText(result, 'first')).toMatch(/^echo: \{"text":"y+\n… \[output cut: the first 64 of 517 bytes are shown/);
+        expect(outputText(result, 'first')).toBe(`echo: {"text":"${'y'.repeat(23)}\n… [output cut: 453 of 517 bytes left out here (limit 64 bytes)]\n${'y'.repeat(24)}"}`);
         expect(outputText(result, 'again')).toMatch(/duplicate|already/i);
         expect(intercepted).toBe(1);
         // One listing (cached), filtered on each of the three turns: once per server tool per turn.
@@ -103,6 +103,15 @@ describe('McpToolset against the project fixture server', () => {
       } finally {
         await configured.close();
       }
+    });
+
+    it("keeps the end of a long output (the error after 1 MiB of log) under the runner's output cap, with the middle marked", async () => {
+      const result = await run(server, [{ toolCalls: [{ name: 'build_log', arguments: {}, callId: 'log' }] }, { text: 'ok' }]);
+      const text = outputText(result, 'log');
+      expect(text.startsWith('INFO step ok\n'.repeat(100))).toBe(true);
+      expect(text).toContain('\n… [output cut: 983,040 of 1,048,576 bytes left out here (limit 65,536 bytes)]\n');
+      expect(text.endsWith('Error: connection refused\n    at connect (db.ts:42:7)')).toBe(true);
+      expect(Buffer.byteLength(text)).toBeLessThan(65_536 + 100);
     });
 
     it('turns audio, embedded resources and resource links into text with URI and MIME type, and image resources into images', async () => {

@@ -159,7 +159,7 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
       try {
         await own.connect(new StreamableHTTPClientTransport(new URL(capped.url!)));
         const result = await own.callTool({ name: 'greet', arguments: { name: 'x'.repeat(500), title: null } });
-        expect(text(result)).toMatch(/^Hello, x{33}\n… \[output cut: the first 40 of 508 bytes are shown \(limit 40 bytes\)\]$/);
+        expect(text(result)).toMatch(/^Hello, x{17}\n… \[output cut: 468 of 508 bytes left out here \(limit 40 bytes\)\]\nx{15}!$/);
       } finally {
         await own.close();
         await capped.close();

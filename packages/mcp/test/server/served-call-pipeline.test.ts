@@ -131,7 +131,7 @@ describe('serveMcp runs each tools/call through the core call pipeline', () => {
 
   it("cuts the output to the tool's own maxOutputBytes, below the runner option's cap", async () => {
     const result = await call(served1.client, 'chatty');
-    expect(text(result)).toMatch(/^y{20}\n… \[output cut: the first 20 of 500 bytes are shown \(limit 20 bytes\)\]$/);
+    expect(text(result)).toMatch(/^y{12}\n… \[output cut: 480 of 500 bytes left out here \(limit 20 bytes\)\]\ny{8}$/);
   });
 
   it('refuses to send output cut by the cap as structured content', async () => {

@@ -80,7 +80,8 @@ function diffOf(source: PlannedFile, target: PlannedFile, from: string | null, t
 
 function decode(bytes: Uint8Array): string | undefined {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // ignoreBOM keeps a byte-order mark in the text, so the diff shows whether line 1 kept it.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return undefined;
   }

@@ -4,6 +4,9 @@ import type { PatchHunk } from './patch-types';
 import { snapshotText, takeSnapshot, type Snapshot } from './snapshot';
 import { applyChunks } from './update-content';
 
+/** The UTF-8 byte-order mark (EF BB BF) as decoded text. */
+const BOM = '\uFEFF';
+
 /** A path the patch touches: what it held, and what it will hold (`null`: nothing). @internal */
 export interface PlannedFile {
   /** The canonical path, relative to the working directory. */
@@ -64,7 +67,10 @@ export async function planPatch(sandbox: Sandbox, hunks: readonly PatchHunk[], m
     } else {
       if (now.kind !== 'file') throw ApplyPatchError.notApplicable(`Failed to read file to update ${hunk.path}: ${now.kind === 'dir' ? 'is a directory' : 'not found'}`);
       const text = now.text ?? snapshotText(file.before as Snapshot & { kind: 'file' }, `Failed to read file to update ${hunk.path}`);
-      const updated = applyChunks(text, hunk.chunks, hunk.path);
+      // A byte-order mark belongs to the file, not to line 1: the chunks apply to the text after
+      // it, and the updated file (or the file it moves to) starts with it again.
+      const bom = text.startsWith(BOM) ? BOM : '';
+      const updated = bom + applyChunks(text.slice(bom.length), hunk.chunks, hunk.path);
       const target = hunk.movePath !== undefined ? await touch(hunk.movePath) : file;
       if (target !== file) {
         if (current(target).kind === 'dir') throw ApplyPatchError.notApplicable(`Failed to write file ${hunk.movePath}: is a directory`);

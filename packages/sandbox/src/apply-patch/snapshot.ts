@@ -34,10 +34,13 @@ export async function takeSnapshot(sandbox: Sandbox, path: string, shown: string
   return { kind: 'file', bytes: Buffer.concat(parts) };
 }
 
-/** The text of a snapshot, or an error naming the file when it is not UTF-8. @internal */
+/**
+ * The text of a snapshot, a UTF-8 byte-order mark included (as `\uFEFF`), or an error naming the
+ * file when it is not UTF-8. @internal
+ */
 export function snapshotText(snapshot: Snapshot & { kind: 'file' }, what: string): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(snapshot.bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(snapshot.bytes);
   } catch {
     throw ApplyPatchError.notApplicable(`${what}: the file is not UTF-8 text`);
   }

@@ -5,7 +5,7 @@ import { applyPatch, type ApplyPatchResult } from '../apply-patch/apply-patch';
 import { failureText } from '../apply-patch/failure-text';
 import type { Sandbox } from '../sandbox/sandbox';
 import { APPLY_PATCH_DESCRIPTION } from './apply-patch-instructions';
-import { headTail } from './head-tail';
+import { headTail } from '@toolwright/core/internal';
 
 /** Options of {@link ApplyPatchToolkit}. */
 export interface ApplyPatchToolkitOptions {

@@ -1,5 +1,5 @@
 import type { ExecResult } from '../sandbox/sandbox';
-import { headTail } from './head-tail';
+import { headTail } from '@toolwright/core/internal';
 
 /**
  * The text the model sees for a finished command: `[timed out]` when it was killed at the

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { Param, Tool, Toolkit, ToolResult, UserError } from '@toolwright/core';
 import type { DirEntry, Sandbox } from '../sandbox/sandbox';
 import { fileErrorText, withTimeout } from './file-error-text';
-import { headTail } from './head-tail';
+import { headTail } from '@toolwright/core/internal';
 import { checkCommandTimeLimit } from '../sandbox/command-time-limit';
 
 /** A count of lines or entries. @asType integer */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApplyPatchError, applyPatch, LocalSandbox, OutsideWorkDirError, type Sandbox } from '@toolwright/sandbox';
@@ -182,5 +182,50 @@ describe('applyPatch', () => {
       const error = (await outcome(sandbox, '*** Begin Patch\n*** Update File: bin.dat\n@@\n-A\n+B\n*** End Patch')).error;
       expect(error?.message).toBe('Failed to read file to update bin.dat: the file is not UTF-8 text');
     });
+  });
+});
+
+describe('applyPatch and a UTF-8 byte-order mark', () => {
+  const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+  const bytesOf = (dir: string, path: string): Buffer => readFileSync(join(dir, path));
+  const patch = (body: string): string => `*** Begin Patch\n${body}\n*** End Patch`;
+
+  it('keeps the mark, byte for byte, when a chunk changes the middle of the file, and the diff leaves line 1 alone', async () => {
+    const { dir, sandbox } = workspace({});
+    writeFileSync(join(dir, 'notes.txt'), Buffer.concat([BOM, Buffer.from('first\nsecond\nthird\n')]));
+    const result = await applyPatch(sandbox, patch('*** Update File: notes.txt\n@@\n first\n-second\n+SECOND\n third'));
+    expect(bytesOf(dir, 'notes.txt')).toEqual(Buffer.concat([BOM, Buffer.from('first\nSECOND\nthird\n')]));
+    expect(result.diff).toBe(['--- a/notes.txt', '+++ b/notes.txt', '@@ -1,3 +1,3 @@', ' \uFEFFfirst', '-second', '+SECOND', ' third', ''].join('\n'));
+  });
+
+  it('keeps the mark when a chunk replaces line 1, and the diff shows the mark on both sides', async () => {
+    const { dir, sandbox } = workspace({});
+    writeFileSync(join(dir, 'notes.txt'), Buffer.concat([BOM, Buffer.from('first\r\nsecond\r\n')]));
+    const result = await applyPatch(sandbox, patch('*** Update File: notes.txt\n@@\n-first\n+FIRST\n second'));
+    expect(bytesOf(dir, 'notes.txt')).toEqual(Buffer.concat([BOM, Buffer.from('FIRST\r\nsecond\r\n')]));
+    expect(result.diff).toContain('-\uFEFFfirst\n+\uFEFFFIRST\n');
+  });
+
+  it('keeps the mark on a moved file, and through two sections updating the same file', async () => {
+    const { dir, sandbox } = workspace({});
+    writeFileSync(join(dir, 'a.txt'), Buffer.concat([BOM, Buffer.from('one\ntwo\n')]));
+    await applyPatch(sandbox, patch('*** Update File: a.txt\n@@\n-one\n+ONE\n*** Update File: a.txt\n*** Move to: b/moved.txt\n@@\n ONE\n-two\n+TWO'));
+    expect(existsSync(join(dir, 'a.txt'))).toBe(false);
+    expect(bytesOf(dir, 'b/moved.txt')).toEqual(Buffer.concat([BOM, Buffer.from('ONE\nTWO\n')]));
+  });
+
+  it('gives no mark to a file without one, and writes an added file exactly as the patch has it', async () => {
+    const { dir, sandbox } = workspace({ 'plain.txt': 'first\nsecond\n' });
+    await applyPatch(sandbox, patch('*** Update File: plain.txt\n@@\n-first\n+FIRST\n*** Add File: added.txt\n+hello\n*** Add File: marked.txt\n+\uFEFFhello'));
+    expect(bytesOf(dir, 'plain.txt')).toEqual(Buffer.from('FIRST\nsecond\n'));
+    expect(bytesOf(dir, 'added.txt')).toEqual(Buffer.from('hello\n'));
+    expect(bytesOf(dir, 'marked.txt')).toEqual(Buffer.concat([BOM, Buffer.from('hello\n')]));
+  });
+
+  it('keeps a file that is only a mark and one line, when that line is replaced', async () => {
+    const { dir, sandbox } = workspace({});
+    writeFileSync(join(dir, 'one.txt'), Buffer.concat([BOM, Buffer.from('only')]));
+    await applyPatch(sandbox, patch('*** Update File: one.txt\n@@\n-only\n+changed'));
+    expect(bytesOf(dir, 'one.txt')).toEqual(Buffer.concat([BOM, Buffer.from('changed\n')]));
   });
 });

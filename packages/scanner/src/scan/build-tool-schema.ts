@@ -61,7 +61,7 @@ export function buildToolSchema(
       const property = cloneJson(synthetic.properties?.[syntheticProperty(parameter.index)] ?? {});
       properties[name] = property;
       if (!parameter.optional) parameters.required?.push(name);
-      applyTypeNodeAnnotations(property, parameter.declaration.type, checker, definitions);
+      applyTypeNodeAnnotations(property, parameter.declaration.type, checker, definitions, generator);
       applyInitializerDefault(property, parameter.declaration.initializer, name, context);
       walkSchema(property, parameterType(parameter, checker), `/${escapePointer(name)}`, name, context);
       const documented = jsDocParamText(parameter.declaration);

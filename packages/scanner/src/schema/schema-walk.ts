@@ -99,7 +99,7 @@ function walkObject(
     if (first) {
       for (const declaration of property.declarations ?? []) {
         if (ts.isPropertyDeclaration(declaration) || ts.isPropertySignature(declaration)) {
-          applyTypeNodeAnnotations(propertySchema, declaration.type, checker, context.definitions);
+          applyTypeNodeAnnotations(propertySchema, declaration.type, checker, context.definitions, context.generator);
         }
         if (!ts.isPropertyDeclaration(declaration)) continue;
         applyInitializerDefault(properties[property.name], declaration.initializer, childPath, context);

@@ -1,5 +1,7 @@
 import * as ts from 'typescript';
+import type * as TJS from 'typescript-json-schema';
 import { applyAliasTags, aliasDeclarationOf } from './alias-annotations';
+import { mapValueTypeNode, ownMapValues, usesTypedAlias } from './map-values';
 import { isNullSchema, refName, valueBranches, type Definitions, type SchemaNode } from './json-schema-utils';
 
 const MAX_DEPTH = 32;
@@ -11,18 +13,29 @@ const MAX_DEPTH = 32;
  * object properties, aliases of aliases — and literal unions keep the order they were written in
  * (`'day' | 'week' | 'month'`; typescript-json-schema sorts them, and models read the order as a
  * hint). Object types declared elsewhere are left to the property walk (`walkSchema`).
+ *
+ * Map values (`Record<string, Int>`, `{ [key: string]: Int }`, `Record<string, Int[]>`, maps of
+ * maps, an interface with an index signature) are annotated too: the generator resolves the
+ * alias away (`Record<string,number>`, a definition shared with plain `number` maps), so such a
+ * map gets its own copy of the value schema first (see `ownMapValues`).
  */
 export function applyTypeNodeAnnotations(
   node: SchemaNode,
   typeNode: ts.TypeNode | undefined,
   checker: ts.TypeChecker,
   definitions: Definitions,
+  generator: TJS.JsonSchemaGenerator,
   depth = 0,
 ): void {
   if (typeNode === undefined || depth > MAX_DEPTH) return;
   const next = (child: SchemaNode | undefined, childNode: ts.TypeNode | undefined): void => {
-    if (child !== undefined && !Array.isArray(child)) applyTypeNodeAnnotations(child, childNode, checker, definitions, depth + 1);
+    if (child !== undefined && !Array.isArray(child)) applyTypeNodeAnnotations(child, childNode, checker, definitions, generator, depth + 1);
   };
+  const mapValues = mapValueTypeNode(typeNode, checker);
+  if (mapValues !== undefined && usesTypedAlias(mapValues, checker)) {
+    for (const values of ownMapValues(node, mapValues, checker, generator, definitions)) next(values, mapValues);
+    return;
+  }
   const referenced = refName(node.$ref);
   if (referenced !== undefined) {
     // A named alias the generator kept as a definition: annotate the definition itself (every
