@@ -124,6 +124,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     openWorld: o.openWorld,
     sequential: o.sequential,
     retrySafe: o.retrySafe,
+    rateLimit: o.rateLimit,
     needsApproval: o.needsApproval ?? fields.needsApproval,
     // toolFieldsWithDefaults copies these into the tool's own arrays.
     inputGuardrails: joined(fields.inputGuardrails, o.inputGuardrails),
@@ -154,6 +155,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
   if (bp.argumentCheck) tool.validateArguments = bp.argumentCheck;
   if ('failureError' in f) tool.failureError = f.failureError;
   if ('isEnabled' in f) tool.isEnabled = f.isEnabled;
+  if ('rateLimit' in f) tool.rateLimit = f.rateLimit;
   // Risk annotations and execution hints: present only when the @Tool options declare them.
   for (const key of TOOL_HINT_KEYS) if (f[key] !== undefined) tool[key] = f[key];
   return tool;
