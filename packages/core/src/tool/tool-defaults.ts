@@ -30,7 +30,8 @@ export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFie
   if (fields.maxOutputBytes !== undefined) out.maxOutputBytes = fields.maxOutputBytes;
   if (fields.failureError !== undefined) out.failureError = fields.failureError;
   if (fields.isEnabled !== undefined) out.isEnabled = fields.isEnabled;
-  if (fields.rateLimit !== undefined) out.rateLimit = { ...fields.rateLimit };
+  // A copy, so the tool's limit cannot change after the check (anything else is reported as it is).
+  if (fields.rateLimit !== undefined) out.rateLimit = typeof fields.rateLimit === 'object' && fields.rateLimit !== null ? { ...fields.rateLimit } : fields.rateLimit;
   for (const key of TOOL_HINT_KEYS) if (fields[key] !== undefined) out[key] = fields[key];
   checkToolFields(toolName, out);
   return out;
