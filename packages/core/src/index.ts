@@ -154,6 +154,7 @@ export { Param, Args, Ctx } from './decorators/parameter-decorators';
 export { UseGuardrails } from './decorators/use-guardrails.decorator';
 export { UseInterceptors } from './decorators/use-interceptors.decorator';
 export { RequiresApproval } from './decorators/requires-approval.decorator';
+export { RateLimit } from './decorators/rate-limit.decorator';
 export { HideTool } from './decorators/hide-tool.decorator';
 export type { ClassOrMethodDecorator } from './decorators/enhancer-target';
 export { toolsOf } from './toolkit/tools-of';

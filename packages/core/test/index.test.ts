@@ -37,7 +37,7 @@ describe('@toolwright/core public surface', () => {
       'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS',
       'parseToolArguments',
       // Decorators and toolkits
-      'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'HideTool',
+      'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'RateLimit', 'HideTool',
       'toolsOf',
       // Metadata and schema manifests
       'loadSchemaManifest', 'SCHEMA_MANIFEST_FILE', 'SCHEMA_MANIFEST_VERSION',
