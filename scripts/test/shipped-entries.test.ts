@@ -71,8 +71,8 @@ describe('the packed entries', () => {
   it('load through import as through require, each name in one entry', () => {
     expect(lastJson(runOk('node', ['entries.mjs'], { cwd: app }))).toEqual({
       extend: [
-        'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'executeToolCall', 'isToolkitInstance',
-        'markFatalError', 'runStoreKit', 'setToolsOf', 'strictArgumentsText', 'timeLimitProblem', 'toolCallNeedsApproval',
+        'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'executeToolCall', 'flexibleRateLimiter',
+        'isToolkitInstance', 'markFatalError', 'runStoreKit', 'setToolsOf', 'strictArgumentsText', 'timeLimitProblem', 'toolCallNeedsApproval',
       ],
       testing: ['CONTRACT_SECRET', 'runStoreContract', 'testGlobals'],
       sameAsRequire: true,

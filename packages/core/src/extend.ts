@@ -9,6 +9,11 @@ export type { ApprovalQuestion } from './calls/needs-approval';
 export { strictArgumentsText } from './approvals/strict-arguments-text';
 export { markFatalError } from './errors/fatal-errors';
 
+// Rate limiter backends on rate-limiter-flexible (what @toolwright/redis and @toolwright/postgres build on)
+export { flexibleRateLimiter } from './rate-limits/flexible-rate-limiter';
+export type { FlexibleLimiterOptions } from './rate-limits/flexible-rate-limiter';
+export type { DirectRateLimits } from './calls/direct-rate-limits';
+
 // Time limits as every tool, runner, server and sandbox takes them
 export { MAX_TIME_LIMIT_MS, timeLimitProblem } from './limits/time-limit';
 

@@ -9,6 +9,9 @@ export {
   RunCancelledError, ConsecutiveToolFailuresError,
   HookError, ToolTaskError, ToolCancelledError,
 } from './errors';
+export { RateLimitError } from './errors/rate-limit.error';
+export { BudgetExceededError } from './errors/budget-exceeded.error';
+export type { BudgetLimit, BudgetSpent } from './errors/budget-exceeded.error';
 export type { ArgumentViolation, FailedCallSummary, GuardrailStage, ToolTaskErrorCode } from './errors';
 
 // Results and content
@@ -119,13 +122,21 @@ export type { PlanModeOptions } from './plan-mode/plan-mode';
 export { ToolInterruption } from './approvals/tool-interruption';
 export type { ApprovalHandler } from './runner/runner-options';
 export { CONFIRM_DUPLICATE_PARAMETER } from './duplicates/confirm-parameter';
+
+// Rate limits and budgets
+export { rateLimit } from './rate-limits/rate-limit-policy';
+export type { RateLimitPolicy } from './rate-limits/rate-limit-policy';
+export type { RateLimitOptions, RateLimitKeyContext, RateLimitBehaviour } from './contracts/rate-limit';
+export { memoryRateLimiter } from './rate-limits/memory-rate-limiter';
+export type { RateLimiterBackend, RateLimitBucket, RateLimitVerdict } from './rate-limits/rate-limiter-backend';
+export type { RunBudget, ModelPrice, OnBudget } from './budgets/run-budget';
 export type { CalledToolRecord } from './duplicates/duplicate-ledger';
 
 // Events
 export { RunStream } from './events/run-stream';
 export type {
   RunEvent, ModelDeltaEvent, MessageEvent, ToolCalledEvent, ToolProgressEvent, ToolOutputEvent,
-  ApprovalRequiredEvent, AgentChangedEvent, GuardrailTrippedEvent, RunCompletedEvent,
+  ApprovalRequiredEvent, AgentChangedEvent, GuardrailTrippedEvent, RunCompletedEvent, ToolRateLimitedEvent,
 } from './contracts/run-event';
 
 // Declaring tools
@@ -143,6 +154,7 @@ export { Param, Args, Ctx } from './decorators/parameter-decorators';
 export { UseGuardrails } from './decorators/use-guardrails.decorator';
 export { UseInterceptors } from './decorators/use-interceptors.decorator';
 export { RequiresApproval } from './decorators/requires-approval.decorator';
+export { RateLimit } from './decorators/rate-limit.decorator';
 export { HideTool } from './decorators/hide-tool.decorator';
 export type { ClassOrMethodDecorator } from './decorators/enhancer-target';
 export { toolsOf } from './toolkit/tools-of';

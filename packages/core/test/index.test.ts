@@ -11,7 +11,7 @@ describe('@toolwright/core public surface', () => {
       // Errors
       'ToolwrightError', 'UserError', 'ToolDefinitionError', 'ToolArgumentsError', 'ToolTimeoutError', 'ToolCallError',
       'GuardrailTripwireError', 'MaxTurnsExceededError', 'RunStateError', 'ModelError', 'RunCancelledError',
-      'ConsecutiveToolFailuresError', 'HookError', 'ToolTaskError', 'ToolCancelledError',
+      'ConsecutiveToolFailuresError', 'HookError', 'ToolTaskError', 'ToolCancelledError', 'RateLimitError', 'BudgetExceededError',
       // Limits
       'TOOLWRIGHT_LIMITS',
       // Results, content and items
@@ -29,13 +29,15 @@ describe('@toolwright/core public surface', () => {
       'DEFAULT_RUN_TTL_MS', 'DEFAULT_COMPLETED_TTL_MS', 'DEFAULT_LEASE_MS',
       // Approvals and duplicate calls
       'DEFAULT_REJECTION_MESSAGE', 'defineApprovalPolicy', 'requireApprovalFor', 'ToolInterruption', 'CONFIRM_DUPLICATE_PARAMETER',
+      // Rate limits and budgets
+      'rateLimit', 'memoryRateLimiter',
       // Risk annotations and plan mode
       'effectiveAnnotations', 'SUBMIT_PLAN_TOOL',
       // Declaring tools
       'defineTool', 'TOOL_NAME_PATTERN', 'isValidToolName', 'toSnakeCase', 'toStrictSchema', 'DEFAULT_STRICT_LIMITS',
       'parseToolArguments',
       // Decorators and toolkits
-      'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'HideTool',
+      'Toolkit', 'Tool', 'Param', 'Args', 'Ctx', 'UseGuardrails', 'UseInterceptors', 'RequiresApproval', 'RateLimit', 'HideTool',
       'toolsOf',
       // Metadata and schema manifests
       'loadSchemaManifest', 'SCHEMA_MANIFEST_FILE', 'SCHEMA_MANIFEST_VERSION',
@@ -53,6 +55,7 @@ describe('@toolwright/core/extend (integrators, store and sandbox authors)', () 
     const expected = [
       'executeToolCall', 'markFatalError', 'toolCallNeedsApproval', 'strictArgumentsText', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
       'runStoreKit', 'setToolsOf', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
+      'flexibleRateLimiter',
     ];
     expect(Object.keys(extend).sort()).toEqual([...expected].sort());
   });

@@ -1,8 +1,10 @@
 // The examples of the README sections "One call outside a run", "Progressive disclosure",
-// "Toolsets", "Tool search", "Handoffs" and "Agents as tools", run as written there (plus assertions; the tool-search and
+// "Toolsets", "Tool search", "Handoffs", "Agents as tools" and "Rate limits and budgets", run as written there (plus assertions; the tool-search and
 // agents-as-tools catalogues and models are concrete stand-ins for the README's placeholders).
 import 'reflect-metadata';
-import { Agent, Param, Runner, ScriptedModel, Tool, ToolResult, ToolSearchToolset, Toolkit, defineTool, handoff, toolsOf, type Toolset } from '@toolwright/core';
+import {
+  Agent, Param, Runner, ScriptedModel, Tool, ToolResult, ToolSearchToolset, Toolkit, defineTool, handoff, memoryRateLimiter, rateLimit, toolsOf, type Toolset,
+} from '@toolwright/core';
 import { executeToolCall } from '@toolwright/core/extend';
 
 @Toolkit()
@@ -15,6 +17,15 @@ class OrderTools {
 }
 
 const noArgs = { type: 'object', properties: {} } as const;
+
+class MailTools {
+  readonly sent: string[] = [];
+  @Tool({ rateLimit: { points: 5, durationMs: 60_000, key: (ctx) => (ctx.context as { userId: string }).userId } })
+  sendEmail(@Param('to') to: string, @Param('body') body: string) {
+    this.sent.push(`${to}: ${body}`);
+    return 'sent';
+  }
+}
 
 describe('README examples', () => {
   it('One call outside a run: executeToolCall', async () => {
@@ -98,5 +109,36 @@ describe('README examples', () => {
     expect(progress).toEqual(['Oslo has 700,000 people.']);
     expect(result.toolUsage.inputTokens).toBe(40);
     expect(result.finalOutput).toBe('Oslo, a city of 700,000.');
+  });
+
+  it('Rate limits and budgets: rate limits', async () => {
+    const mail = new MailTools();
+    const model = new ScriptedModel([
+      { toolCalls: Array.from({ length: 7 }, (_, i) => ({ name: 'send_email', arguments: { to: `u${i}@example.com`, body: 'hi' } })) },
+      { text: 'Sent what I could.' },
+    ]);
+    const runner = new Runner({
+      model,
+      rateLimiter: memoryRateLimiter(),
+      rateLimits: [
+        rateLimit('send_*', { points: 20, durationMs: 3_600_000, key: (ctx) => (ctx.context as { userId: string }).userId }),
+        rateLimit({ openWorld: true }, { points: 100, durationMs: 60_000, onLimit: 'wait', maxWaitMs: 10_000 }),
+      ],
+    });
+    const result = await runner.run(new Agent({ name: 'mailer', tools: [mail] }), 'Mail everyone.', { context: { userId: 'ada' } });
+    expect(mail.sent).toHaveLength(5);
+    expect(JSON.stringify(result.history)).toContain('Rate limit reached for send_email: 5 calls per minute per user; retry after ');
+  });
+
+  it('Rate limits and budgets: budgets', async () => {
+    const lookup = defineTool({ name: 'lookup', description: 'Look up.', parameters: noArgs, invoke: () => 'found' });
+    const model = Object.assign(new ScriptedModel([{ toolCalls: Array.from({ length: 25 }, () => ({ name: 'lookup' })), usage: { inputTokens: 1_000 } }, { text: 'Here is what I have.' }]), { model: 'gpt-4.1-mini' });
+    const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [lookup] }), 'Look everything up.', {
+      budget: { maxToolCalls: 20, maxInputTokens: 200_000, maxOutputTokens: 20_000,
+                maxCostUsd: 0.5, prices: { 'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 } } },
+      onBudget: 'final_answer',
+    });
+    expect(result.finalOutput).toBe('Here is what I have.');
+    expect(result.history.filter((i) => i.type === 'function_call_output' && i.output === 'found')).toHaveLength(20);
   });
 });

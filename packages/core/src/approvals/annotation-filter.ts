@@ -15,19 +15,19 @@ export function isAnnotationFilter(value: unknown): value is ToolAnnotationFilte
 }
 
 /** A predicate over tools for `filter`; throws `UserError` for an empty filter or unknown keys. @internal */
-export function annotationMatcher(filter: ToolAnnotationFilter): (tool: ToolAnnotations) => boolean {
+export function annotationMatcher(filter: ToolAnnotationFilter, where = 'requireApprovalFor'): (tool: ToolAnnotations) => boolean {
   const keys = Object.keys(filter);
   const known: readonly string[] = TOOL_ANNOTATION_KEYS;
   if (keys.length === 0) {
-    throw new UserError(`requireApprovalFor({}) names no annotation. Fix: name one or more of ${known.join(', ')}, e.g. requireApprovalFor({ destructive: true }).`);
+    throw new UserError(`${where}({}) names no annotation. Fix: name one or more of ${known.join(', ')}, e.g. ${where}({ destructive: true }).`);
   }
   for (const key of keys) {
     if (!known.includes(key)) {
-      throw new UserError(`requireApprovalFor: "${key}" is not a risk annotation. Fix: use ${known.join(', ')}.`);
+      throw new UserError(`${where}: "${key}" is not a risk annotation. Fix: use ${known.join(', ')}.`);
     }
     const value = (filter as Record<string, unknown>)[key];
     if (typeof value !== 'boolean') {
-      throw new UserError(`requireApprovalFor: ${key} must be true or false (got ${JSON.stringify(value) ?? String(value)}).`);
+      throw new UserError(`${where}: ${key} must be true or false (got ${JSON.stringify(value) ?? String(value)}).`);
     }
   }
   const wanted = keys.map((key) => [key, (filter as Record<string, boolean>)[key]] as [keyof ToolAnnotations, boolean]);

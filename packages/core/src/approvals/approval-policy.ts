@@ -2,6 +2,9 @@ import type { AgentRef as Agent } from '../contracts/class-refs';
 import { UserError } from '../errors/user.error';
 import type { RunContext, Tool } from '../contracts/tool';
 import { annotationMatcher, isAnnotationFilter, type ToolAnnotationFilter } from './annotation-filter';
+import { describePattern, toolNameMatcher, type ToolNamePattern } from './tool-name-pattern';
+
+export type { ToolNamePattern } from './tool-name-pattern';
 
 /** One call of a batch, as approval policies see it. */
 export interface ApprovalPolicyCall<TArgs = any> {
@@ -48,9 +51,6 @@ export function defineApprovalPolicy<TContext = any>(def: ApprovalPolicy<TContex
   return { name: def.name, requiresApproval: def.requiresApproval };
 }
 
-/** Which tool names a policy covers: a glob (`delete_*`, `*`), a RegExp, a list of these, or a function. */
-export type ToolNamePattern = string | RegExp | ReadonlyArray<string | RegExp> | ((toolName: string) => boolean);
-
 /**
  * An approval policy that requires approval for every call of the tools that match: by name (a
  * {@link ToolNamePattern}; in a glob, `*` matches any run of characters and `?` one character),
@@ -69,29 +69,4 @@ export function requireApprovalFor(pattern: ToolNamePattern | ToolAnnotationFilt
   }
   const matches = toolNameMatcher(pattern);
   return { name: `requireApprovalFor(${describePattern(pattern)})`, requiresApproval: ({ toolName }) => matches(toolName) };
-}
-
-function toolNameMatcher(pattern: ToolNamePattern): (name: string) => boolean {
-  if (typeof pattern === 'function') return pattern;
-  const parts = typeof pattern === 'string' || pattern instanceof RegExp ? [pattern] : pattern;
-  if (!Array.isArray(parts) || parts.length === 0) {
-    throw new UserError('requireApprovalFor(pattern) needs a glob such as "delete_*", a RegExp, a non-empty list of these, or a (toolName) => boolean function.');
-  }
-  const regexps = parts.map((p) => {
-    if (p instanceof RegExp) return new RegExp(p.source, p.flags.replace(/[gy]/g, ''));
-    if (typeof p === 'string') return globToRegExp(p);
-    throw new UserError(`requireApprovalFor: ${String(p)} is neither a glob string nor a RegExp.`);
-  });
-  return (name) => regexps.some((r) => r.test(name));
-}
-
-function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
-}
-
-function describePattern(pattern: ToolNamePattern): string {
-  if (typeof pattern === 'function') return pattern.name || 'predicate';
-  if (typeof pattern === 'string' || pattern instanceof RegExp) return String(pattern);
-  return pattern.map(String).join(', ');
 }

@@ -22,6 +22,7 @@ import { finishCall } from './finish-call';
 import { parentLink, type ParentLink } from './child-host';
 import { markFatal } from '../errors/fatal-errors';
 import { runToolCall } from './run-tool-call';
+import { directRateLimits, type DirectRateLimits } from './direct-rate-limits';
 import { ToolEnhancers } from './tool-enhancers';
 
 /** Where a call made by `executeToolCall` runs: what its context shows, and what it reports to. */
@@ -56,6 +57,14 @@ export interface ToolCallHost<TContext = unknown> {
    * Its default time limit is none (the parent's applies), its default cap the parent's.
    */
   parent?: ToolContext<TContext>;
+  /**
+   * Where the tool's own `rateLimit` is counted (default: this process's memory, shared with every
+   * Runner in the process that has no `rateLimiter`). A Runner's `rateLimits` do not apply here:
+   * pass the policies that should as `rateLimits`.
+   */
+  rateLimiter?: DirectRateLimits['rateLimiter'];
+  /** Runner-wide rate limit policies that apply to this call too (as a Runner's `rateLimits`). */
+  rateLimits?: DirectRateLimits['rateLimits'];
 }
 
 // Loaded on the first call: an entry that only re-exports this function compiles neither.
@@ -72,6 +81,8 @@ let callCounter = 0;
  * then input guardrails → interceptors → the tool with its time limit and signal →
  * `failureError` on error → output guardrails → the output cap. What a run would end on (a
  * tripwire, `failureError: null`, a throwing guardrail, details that are not JSON) rejects here.
+ * The tool's own `rateLimit` (and `host.rateLimits`) are counted after validation; a limited call
+ * is answered with the limit (`isError`), waits, or rejects with `RateLimitError`, by `onLimit`.
  * There is no approval step: ask before calling when the tool `needsApproval`.
  *
  * @returns the call's result, its text cut to the output cap (`isError` set on failures).
@@ -103,8 +114,13 @@ export async function executeToolCall<TContext = unknown>(tool: Tool<TContext>, 
   try {
     let result: ToolResult;
     const validated = typeof text === 'string' ? await validate(tool, call) : text;
+    // Nothing is awaited for a tool without limits.
+    const limiting = validated instanceof ToolResult ? undefined : directRateLimits(tool, host, { callHost, agent, callId, args: validated.args, signal, parent });
+    const limited = limiting === undefined ? undefined : await limiting;
     if (validated instanceof ToolResult) {
       result = validated;
+    } else if (limited) {
+      result = limited;
     } else {
       const run = await (parent ? markFatal(runToolCall(callHost, agent, call, tool, validated.args)) : runToolCall(callHost, agent, call, tool, validated.args));
       if (run.paused) throw new UserError(`Tool "${tool.name}" paused for a nested approval; executeToolCall runs no nested agents. Run it in a Runner instead.`);

@@ -64,6 +64,23 @@ export interface ToolOutputEvent {
   truncated?: OutputTruncation;
 }
 
+/**
+ * A call went over a rate limit (before approval; the call has not run). With `onLimit: 'wait'`
+ * it is emitted each time the call is refused while it waits.
+ */
+export interface ToolRateLimitedEvent {
+  type: 'tool_rate_limited';
+  agent: Agent<any>;
+  toolName: string;
+  callId: string;
+  /** Milliseconds until the limit lets a call through again. */
+  retryAfterMs: number;
+  /** The limit in words, e.g. `5 calls per minute per user`. */
+  limit: string;
+  /** What happens to the call: answered, waiting, or the run fails. */
+  onLimit: 'answer' | 'wait' | 'fail';
+}
+
 /** The run paused because calls need a human decision. */
 export interface ApprovalRequiredEvent {
   type: 'approval_required';
@@ -109,6 +126,7 @@ export type RunEvent =
   | ToolCalledEvent
   | ToolProgressEvent
   | ToolOutputEvent
+  | ToolRateLimitedEvent
   | ApprovalRequiredEvent
   | AgentChangedEvent
   | GuardrailTrippedEvent

@@ -2,6 +2,7 @@ import type { AgentRef as Agent } from './class-refs';
 import type { ApprovalPredicate, DuplicatePolicy, FailureErrorFunction, RunContext, ToolAnnotations, ToolExecutionHints } from './tool';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from './tool-guardrail';
 import type { ToolInterceptor } from './tool-interceptor';
+import type { RateLimitOptions } from './rate-limit';
 
 /** Options of `@Tool(...)`; risk annotations (`readOnly`, `destructive`, ...) included. */
 export interface ToolOptions<TContext = any> extends ToolAnnotations, ToolExecutionHints {
@@ -21,6 +22,8 @@ export interface ToolOptions<TContext = any> extends ToolAnnotations, ToolExecut
   cancellable?: boolean;
   /** Most UTF-8 bytes of output text sent to the model (see `ToolFields.maxOutputBytes`). */
   maxOutputBytes?: number;
+  /** At most `points` calls per `durationMs` (per `key`): see `ToolFields.rateLimit`. */
+  rateLimit?: RateLimitOptions<TContext>;
   inputGuardrails?: ToolInputGuardrail[];
   outputGuardrails?: ToolOutputGuardrail[];
   interceptors?: ToolInterceptor[];

@@ -6,6 +6,7 @@ import type { ToolInterceptor } from './tool-interceptor';
 import type { JsonSchema } from './json-schema';
 import type { NativeToolOffer } from './native-tool-offer';
 import type { ArgumentViolation } from './argument-violation';
+import type { RateLimitOptions } from './rate-limit';
 
 export type { RunContext } from './run-context';
 export type { ToolContext } from './tool-context';
@@ -88,6 +89,11 @@ export interface ToolFields<TContext = any> extends ToolAnnotations, ToolExecuti
   maxOutputBytes?: number;
   /** Offer the tool as a provider's built-in tool of the same purpose, where the model supports it. */
   native?: NativeToolOffer;
+  /**
+   * At most `points` calls per `durationMs` (per `key`), checked after argument validation and
+   * before approval, on every path that runs the tool (a run, `executeToolCall`). See `RateLimitOptions`.
+   */
+  rateLimit?: RateLimitOptions<TContext>;
 }
 
 /**

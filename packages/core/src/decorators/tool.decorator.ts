@@ -8,6 +8,7 @@ import { ToolRecord } from '../metadata/tool-record';
 import type { Tool as ToolObject } from '../contracts/tool';
 import type { ToolOptions } from '../contracts/tool-options';
 import { annotationProblem } from '../tool/tool-annotations';
+import { rateLimitProblem } from '../limits/rate-limit-problem';
 import { toolNameProblem, toSnakeCase } from '../tool/tool-name';
 import { checkToolParameters, parametersPlainlyValid } from './check-tool-parameters';
 import { assertLegacyDecorator, assertReflectMetadata, readDesignMetadata } from './decorator-environment';
@@ -102,6 +103,8 @@ function checkOptions(options: ToolOptions, where: () => string): void {
   }
   const annotations = annotationProblem(options);
   if (annotations) throw new UserError(`@Tool on ${where()}: ${annotations.what}. Fix: ${annotations.fix}.`);
+  const limit = options.rateLimit === undefined ? undefined : rateLimitProblem(options.rateLimit);
+  if (limit) throw new UserError(`@Tool on ${where()}: ${limit.what}. Fix: ${limit.fix}.`);
 }
 
 /**

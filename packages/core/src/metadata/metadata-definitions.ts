@@ -3,6 +3,7 @@ import type { ParamOptions, ToolOptions } from '../contracts/tool-options';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../guardrails/guardrail';
 import type { ToolInterceptor } from '../contracts/tool-interceptor';
 import type { EmbeddedToolSchema } from './embedded-schema';
+import type { RateLimitOptions } from '../contracts/rate-limit';
 
 /** A class that can be instantiated; guardrails and interceptors may be given as classes. */
 export type Type<T = unknown> = new (...args: any[]) => T;
@@ -57,11 +58,12 @@ export type ParameterMetadata =
   | { kind: 'args'; target: Function; method: string; index: number; dto?: DtoReference }
   | { kind: 'ctx'; target: Function; method: string; index: number };
 
-/** `@UseGuardrails` / `@UseInterceptors` / `@RequiresApproval` on a class (`method` absent) or a method. */
+/** `@UseGuardrails` / `@UseInterceptors` / `@RequiresApproval` / `@RateLimit` on a class (`method` absent) or a method. */
 export type EnhancerMetadata =
   | { kind: 'guardrails'; target: Function; method?: string; entries: GuardrailEntry[] }
   | { kind: 'interceptors'; target: Function; method?: string; entries: InterceptorEntry[] }
-  | { kind: 'approval'; target: Function; method?: string; predicate?: ApprovalPredicate };
+  | { kind: 'approval'; target: Function; method?: string; predicate?: ApprovalPredicate }
+  | { kind: 'rate-limit'; target: Function; method?: string; limit: RateLimitOptions };
 
 /** `@HideTool(...)` on a subclass: inherited tools it drops. */
 export interface HiddenToolsMetadata {

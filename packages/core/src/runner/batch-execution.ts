@@ -15,6 +15,8 @@ import { handoffStage } from './stages/handoff-stage';
 import { resumeStage } from './stages/resume-stage';
 import { planStage } from './stages/plan-stage';
 import { duplicateStage } from './stages/duplicate-stage';
+import { rateLimitStage } from './stages/rate-limit-stage';
+import { budgetStage } from './stages/budget-stage';
 import { approvalStage } from './stages/approval-stage';
 import { nestedStage } from './stages/nested-stage';
 import { isThenable } from '../util/is-thenable';
@@ -25,10 +27,11 @@ export type BatchOutcome = { readonly kind: 'ran'; readonly outcomes: CallOutcom
 /**
  * The stages of a batch, in order; each reviews the whole batch before anything runs and returns
  * its verdicts (or a pause). Plan-mode refusals come before duplicate policies and approvals, so
- * they outrank both; nothing of a batch runs until every call that needs approval has a decision.
+ * they outrank both; rate limits and the budget come after duplicate policies (a refused call
+ * counts nothing) and before approvals (nobody is asked about a call that cannot run); nothing of a batch runs until every call that needs approval has a decision.
  * A cut-off response's batch has one stage: every call is answered with a notice.
  */
-const STAGES: readonly BatchStage[] = [validationStage, handoffStage, resumeStage, planStage, duplicateStage, approvalStage, nestedStage];
+const STAGES: readonly BatchStage[] = [validationStage, handoffStage, resumeStage, planStage, duplicateStage, rateLimitStage, budgetStage, approvalStage, nestedStage];
 const INCOMPLETE_STAGES: readonly BatchStage[] = [incompleteStage];
 // The stages called per call, found once.
 const AFTER_CALL_STAGES = STAGES.filter((stage) => stage.afterCall !== undefined);
@@ -58,7 +61,7 @@ export async function executeBatch(env: RunEnvironment, agent: Agent<any>, tools
     const reviewed = stage.review(ctx, calls);
     const outcome: StageOutcome = isThenable(reviewed) ? await reviewed : reviewed;
     if (outcome === undefined) continue;
-    if ('kind' in outcome) return pauseBeforeRunning(env, agent, batch, outcome);
+    if ('kind' in outcome) return pauseBeforeRunning(env, agent, batch, withLimitedAnswers(outcome, calls));
     apply(calls, outcome);
   }
   // One `sequential` tool in the batch makes the whole batch run one call at a time.
@@ -98,6 +101,15 @@ function pauseBeforeRunning(env: RunEnvironment, agent: Agent<any>, batch: Pendi
     emitEvent(env, { type: 'tool_output', agent, toolName: c.call.name, callId: c.call.callId, result, durationMs: 0 });
   }
   return { ...pause, outcomes: [] };
+}
+
+/**
+ * A pause keeps the answers of rate-limited calls too: the resumed batch then holds only calls
+ * that were let through (and counted) before the pause, and counts none of them again.
+ */
+function withLimitedAnswers(pause: BatchPause, calls: readonly BatchCall[]): BatchPause {
+  const limited = calls.filter((c) => c.answer?.why === 'rate_limited' || c.answer?.why === 'budget');
+  return limited.length === 0 ? pause : { ...pause, answered: [...(pause.answered ?? []), ...limited] };
 }
 
 function isSequentialCall(c: BatchCall): boolean {

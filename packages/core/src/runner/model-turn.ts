@@ -38,6 +38,7 @@ export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info:
     : callModel(env, agent, info.model, request));
   countModelUsage(state.modelUsage, response);
   countModelUsage(state.usage, response);
+  env.budget?.addModelUsage(info.model, response.usage);
   const calls: FunctionCallItem[] = [];
   let text = '';
   let answered: Map<string, FunctionCallOutputItem> | undefined;

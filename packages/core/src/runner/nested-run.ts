@@ -8,6 +8,9 @@ import { RunState } from '../state/run-state';
 import { setTraceParent } from '../tracing/nested-trace-parent';
 import type { RunStream } from '../events/run-stream';
 import type { RunOptions } from './runner-options';
+import { shareBudget, type BudgetMeter } from '../budgets/budget-meter';
+import { BudgetExceededError } from '../errors/budget-exceeded.error';
+import { markFatalError } from '../errors/fatal-errors';
 
 /** The runner a nested run runs on (the calling run's). @internal */
 export interface NestedRunner {
@@ -28,6 +31,8 @@ export interface NestedRunSetup {
   readonly signal: AbortSignal;
   /** The nested run's saved state, when the call paused on a nested approval before. */
   readonly nestedState?: string;
+  /** The calling run's budget meter: the nested run counts toward it. */
+  readonly budget?: BudgetMeter;
   /** Sends `tool_progress` for the call, carrying the nested run's `event`. */
   progress(result: ToolResult, event: RunEvent): void;
 }
@@ -43,11 +48,25 @@ export async function runNestedAgent<TContext>(
   input: string,
   maxTurns: number | undefined,
 ): Promise<RunResult<TContext>> {
+  try {
+    return await runNested(setup, agent, input, maxTurns);
+  } catch (error) {
+    // The shared budget is spent: the calling run ends too (with its own partial result), not
+    // just this call.
+    if (!(error instanceof BudgetExceededError)) throw error;
+    const parentError = new BudgetExceededError(error.budget, error.limit, error.spent, error.usage);
+    markFatalError(parentError);
+    throw parentError;
+  }
+}
+
+async function runNested<TContext>(setup: NestedRunSetup, agent: Agent<TContext>, input: string, maxTurns: number | undefined): Promise<RunResult<TContext>> {
   const start = setup.nestedState !== undefined ? RunState.fromString<TContext>(agent, setup.nestedState) : input;
   const options: RunOptions<TContext> = { context: setup.context as TContext, signal: setup.signal };
   if (maxTurns !== undefined) options.maxTurns = maxTurns;
   if (setup.planMode) options.planMode = setup.planMode;
   setTraceParent(options, setup.traceParent);
+  shareBudget(options, setup.budget);
   if (!setup.streaming) return setup.runner.run(agent, start, options);
   const stream = setup.runner.stream(agent, start, options);
   for await (const event of stream) {
@@ -69,6 +88,8 @@ function progressOf(event: RunEvent): ToolResult {
       return event.result;
     case 'tool_output':
       return ToolResult.text(`${event.agent.name} ← ${event.toolName}: ${event.result.text}`);
+    case 'tool_rate_limited':
+      return ToolResult.text(`${event.agent.name}: rate limit reached for ${event.toolName} (${event.limit})`);
     case 'approval_required':
       return ToolResult.text(`waiting for approval: ${event.interruptions.map((r) => r.toolName).join(', ')}`);
     case 'agent_changed':

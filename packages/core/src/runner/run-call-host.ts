@@ -69,6 +69,7 @@ export class RunCallHost<TContext> implements CallHost<TContext> {
       ...(env.planMode ? { planMode: { submitTool: env.planMode.submitToolName, readOnlyTools: [...env.planMode.readOnlyTools] } } : {}),
       context: ctx.context,
       signal: ctx.signal,
+      ...(env.budget ? { budget: env.budget } : {}),
       ...(ctx.nestedState !== undefined ? { nestedState: ctx.nestedState } : {}),
       progress: (result, event) => {
         if (record.done || !emit) return;

@@ -14,6 +14,10 @@ import type { ApprovalHandler } from './runner-options';
 import type { ResolvedPlanMode } from '../plan-mode/plan-mode';
 import type { RunLifecycle } from './lifecycle/run-lifecycle';
 import type { NestedRunner } from './nested-run';
+import type { RateLimitPolicy } from '../rate-limits/rate-limit-policy';
+import type { RateLimiterBackend } from '../rate-limits/rate-limiter-backend';
+import type { BudgetMeter } from '../budgets/budget-meter';
+import type { PendingBatch } from '../contracts/pending-batch';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */
 export interface AgentRunInfo {
@@ -48,6 +52,16 @@ export interface RunEnvironment<TContext = any> {
   readonly approvalHandler?: ApprovalHandler;
   readonly approvalPolicies: readonly ApprovalPolicy[];
   readonly guardrailsBeforeApproval: boolean;
+  /** The runner's rate limit policies (empty: only tools' own limits apply). */
+  readonly rateLimits: readonly RateLimitPolicy[];
+  /** Where limits are counted (absent: the process's memory backend). */
+  readonly rateLimiter?: RateLimiterBackend;
+  /** The batch a resumed run starts with: its rate limits and budget were counted before it paused. */
+  readonly resumedBatch?: PendingBatch;
+  /** The run's budget meter (shared with the parent run when this is a nested run). */
+  readonly budget?: BudgetMeter;
+  /** Set once the budget is spent under `onBudget: 'final_answer'`: the next model call, without tools, is the last. */
+  budgetFinal?: boolean;
   readonly maxConsecutiveToolFailures: number;
   /** Time limit of a call whose tool sets no `timeoutMs` (`Infinity`: none). */
   readonly toolTimeoutMs: number;

@@ -15,6 +15,7 @@ import { planModeEntries } from '../plan-mode/plan-mode';
 import { lifecycleForTurn } from './lifecycle/create-lifecycle';
 import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';
 import { decideAfterBatch } from './tool-use-decision';
+import { budgetEndsRun, finalAnswerTurn } from './budget-end';
 
 /**
  * The tool-call loop: ask the model, run the batch of calls it made, append the outputs, repeat
@@ -34,7 +35,13 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
     const resolved = resolveTurnTools(env, agent, info.entries);
     const tools = resolved instanceof Promise ? await resolved : resolved;
     if (!state.pendingBatch) {
+      if (env.budget && budgetEndsRun(env)) {
+        await finalAnswerTurn(env, agent, info);
+        return;
+      }
       const turn = await runModelTurn(env, agent, info, tools);
+      // Tokens or cost crossed by this response: an error ends the run before its calls run.
+      if (env.budget && turn.calls.length > 0) budgetEndsRun(env);
       if (turn.calls.length === 0) {
         if (env.lifecycle) await env.lifecycle.finalOutput(agent, turn.text);
         complete(env, turn.text);

@@ -12,6 +12,9 @@ import type { InputGuardrail, OutputGuardrail } from '../guardrails/agent-guardr
 import type { TracingOptions } from '../tracing/tracing-options';
 import type { LedgerScope, UnfinishedCallPolicy } from '../stores/ledger-policy';
 import type { RunStore } from '../stores/run-store';
+import type { RateLimitPolicy } from '../rate-limits/rate-limit-policy';
+import type { RateLimiterBackend } from '../rate-limits/rate-limiter-backend';
+import type { OnBudget, RunBudget } from '../budgets/run-budget';
 
 /** Decides approval requests inline; `undefined` leaves the call to a person (the run pauses). */
 export type ApprovalHandler = (
@@ -117,6 +120,17 @@ export interface RunnerOptions {
    * (default: `retry` for `retrySafe` tools, `fail` for others). See `UnfinishedCallPolicy`.
    */
   unfinishedCalls?: UnfinishedCallPolicy;
+  /**
+   * Rate limits on the tools they cover, e.g. `rateLimit('send_*', { points: 5, durationMs: 60_000,
+   * key: (ctx) => ctx.context.userId })`, besides the tools' own `rateLimit`. Checked after argument
+   * validation and before approval.
+   */
+  rateLimits?: RateLimitPolicy[];
+  /**
+   * Where rate limits are counted (default: this process's memory). Give every replica the same
+   * `redisRateLimiter({ client })` or `postgresRateLimiter({ pool })` to share the counts.
+   */
+  rateLimiter?: RateLimiterBackend;
 }
 
 /** Options of one `runner.run(...)` / `runner.stream(...)` call; they win over the Runner's. */
@@ -153,4 +167,13 @@ export interface RunOptions<TContext = unknown> {
    * it from any process with `runner.resume(agent, runId, { store })`.
    */
   store?: RunStore;
+  /**
+   * Limits on what this run may spend, nested agent runs included: tool calls, input and output
+   * tokens, cost from `prices`. Crossing it ends the run with `BudgetExceededError` (its partial
+   * `result` and what was spent), or as `onBudget` says. A resumed run counts its state's tokens
+   * and answered calls as spent.
+   */
+  budget?: RunBudget;
+  /** `'error'` (default): `BudgetExceededError`; `'final_answer'`: one last model call without tools gives the answer. */
+  onBudget?: OnBudget;
 }

@@ -30,6 +30,8 @@ import { checkMetadata } from '../state/run-metadata';
 import { planModeOf, type ResolvedPlanMode } from '../plan-mode/plan-mode';
 import { createRunLifecycle } from './lifecycle/create-lifecycle';
 import { taskRegistryOf } from '../tasks/running-tasks';
+import { checkRateLimitOptions } from './rate-limit-options';
+import { budgetMeterFor } from './budget-setup';
 
 /**
  * The model/tool loop and its stages (a third of core's code), loaded by the first run: a program
@@ -68,6 +70,7 @@ export class Runner {
     }
     checkLimit('maxToolOutputBytes', options.maxToolOutputBytes, 'new Runner({ maxToolOutputBytes })', isByteCap);
     planModeOf(options.planMode);
+    checkRateLimitOptions(options);
     this.options = { ...options };
     this.enhancers = ToolEnhancers.ofRunner(options.guardrails ?? [], options.interceptors ?? []);
   }
@@ -176,11 +179,13 @@ export class Runner {
     checkTimeLimit(options.toolTimeoutMs, 'the run options ({ toolTimeoutMs })');
     let state: RunState<TContext>;
     let planMode: ResolvedPlanMode | undefined;
+    let budget: ReturnType<typeof budgetMeterFor>;
     try {
       state = this.startState(agent, input, options);
       persistContextSlice(state, options.persistContext ?? this.options.persistContext);
       if (options.metadata !== undefined) state.metadata = structuredClone(checkMetadata(options.metadata, 'The run option metadata'));
       planMode = planModeOf(options.planMode !== undefined ? options.planMode : this.options.planMode);
+      budget = budgetMeterFor(options, state);
     } catch (error) {
       channel?.close({ error });
       throw error;
@@ -202,6 +207,10 @@ export class Runner {
       approvalHandler: this.options.approvalHandler,
       approvalPolicies: this.options.approvalPolicies ?? [],
       guardrailsBeforeApproval: this.options.guardrailsBeforeApproval === true,
+      rateLimits: this.options.rateLimits ?? [],
+      rateLimiter: this.options.rateLimiter,
+      resumedBatch: input instanceof RunState ? state.pendingBatch : undefined,
+      budget,
       maxConsecutiveToolFailures: this.options.maxConsecutiveToolFailures ?? DEFAULT_MAX_CONSECUTIVE_TOOL_FAILURES,
       toolTimeoutMs: effectiveTimeLimit(options.toolTimeoutMs, this.options.toolTimeoutMs === undefined ? TOOLWRIGHT_LIMITS.defaultToolTimeoutMs : this.options.toolTimeoutMs),
       maxToolOutputBytes: this.options.maxToolOutputBytes ?? TOOLWRIGHT_LIMITS.defaultMaxOutputBytes,

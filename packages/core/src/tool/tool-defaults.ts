@@ -2,6 +2,7 @@ import { timeLimitProblem } from '../limits/time-limit';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { DuplicatePolicy, Tool, ToolFields } from '../contracts/tool';
 import { annotationProblem, TOOL_HINT_KEYS } from './tool-annotations';
+import { rateLimitProblem } from '../limits/rate-limit-problem';
 
 const DUPLICATE_POLICIES: ReadonlySet<DuplicatePolicy> = new Set(['allow', 'reject', 'confirm']);
 
@@ -29,6 +30,8 @@ export function toolFieldsWithDefaults(toolName: string, fields: Partial<ToolFie
   if (fields.maxOutputBytes !== undefined) out.maxOutputBytes = fields.maxOutputBytes;
   if (fields.failureError !== undefined) out.failureError = fields.failureError;
   if (fields.isEnabled !== undefined) out.isEnabled = fields.isEnabled;
+  // A copy, so the tool's limit cannot change after the check (anything else is reported as it is).
+  if (fields.rateLimit !== undefined) out.rateLimit = typeof fields.rateLimit === 'object' && fields.rateLimit !== null ? { ...fields.rateLimit } : fields.rateLimit;
   for (const key of TOOL_HINT_KEYS) if (fields[key] !== undefined) out[key] = fields[key];
   checkToolFields(toolName, out);
   return out;
@@ -67,6 +70,8 @@ function checkToolFields(toolName: string, fields: ToolFields): void {
   }
   const annotations = annotationProblem(fields);
   if (annotations) fail(annotations.what, annotations.fix);
+  const limit = fields.rateLimit === undefined ? undefined : rateLimitProblem(fields.rateLimit);
+  if (limit) fail(limit.what, limit.fix);
   for (const g of fields.inputGuardrails) if (g?.kind !== 'input') fail('inputGuardrails holds something that is not a tool input guardrail', 'build them with defineToolInputGuardrail');
   for (const g of fields.outputGuardrails) if (g?.kind !== 'output') fail('outputGuardrails holds something that is not a tool output guardrail', 'build them with defineToolOutputGuardrail');
   for (const i of fields.interceptors) if (typeof i?.intercept !== 'function') fail('interceptors holds an object without an intercept() method', 'pass ToolInterceptor objects');

@@ -14,6 +14,7 @@ import { boundInvoke } from './bound-invoke';
 import { instantiateEnhancer, type ToolMethodCaller } from './tool-method-call';
 import { ancestryOf } from './class-ancestry';
 import { blueprintsOf, type ToolBlueprint } from './tool-blueprint';
+import type { RateLimitOptions } from '../contracts/rate-limit';
 
 /** Options of {@link toolsOf}. */
 export interface ToolsOfOptions {
@@ -124,6 +125,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     openWorld: o.openWorld,
     sequential: o.sequential,
     retrySafe: o.retrySafe,
+    rateLimit: o.rateLimit ?? fields.rateLimit,
     needsApproval: o.needsApproval ?? fields.needsApproval,
     // toolFieldsWithDefaults copies these into the tool's own arrays.
     inputGuardrails: joined(fields.inputGuardrails, o.inputGuardrails),
@@ -154,6 +156,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
   if (bp.argumentCheck) tool.validateArguments = bp.argumentCheck;
   if ('failureError' in f) tool.failureError = f.failureError;
   if ('isEnabled' in f) tool.isEnabled = f.isEnabled;
+  if ('rateLimit' in f) tool.rateLimit = f.rateLimit;
   // Risk annotations and execution hints: present only when the @Tool options declare them.
   for (const key of TOOL_HINT_KEYS) if (f[key] !== undefined) tool[key] = f[key];
   return tool;
@@ -169,6 +172,7 @@ function setsNoRunnerField(options: ToolOptions): boolean {
 
 interface EnhancerFields {
   needsApproval?: boolean | ApprovalPredicate;
+  rateLimit?: RateLimitOptions;
   inputGuardrails: ToolInputGuardrail[];
   outputGuardrails: ToolOutputGuardrail[];
   interceptors: ToolInterceptor[];
@@ -188,8 +192,13 @@ function enhancerFields(enhancers: readonly EnhancerMetadata[], where: string, i
   const out: EnhancerFields = { inputGuardrails: [], outputGuardrails: [], interceptors: [] };
   let classApproval: EnhancerMetadata | undefined;
   let methodApproval: EnhancerMetadata | undefined;
+  let classLimit: RateLimitOptions | undefined;
+  let methodLimit: RateLimitOptions | undefined;
   for (const e of enhancers) {
-    if (e.kind === 'approval') {
+    if (e.kind === 'rate-limit') {
+      if (e.method === undefined) classLimit = e.limit;
+      else methodLimit = e.limit;
+    } else if (e.kind === 'approval') {
       if (e.method === undefined) classApproval = e;
       else methodApproval = e;
     } else if (e.kind === 'guardrails') {
@@ -211,6 +220,9 @@ function enhancerFields(enhancers: readonly EnhancerMetadata[], where: string, i
   }
   const approval = methodApproval ?? classApproval;
   if (approval?.kind === 'approval') out.needsApproval = approval.predicate ?? true;
+  // The nearest declaration wins: the method's @RateLimit, else the class's (@Tool({ rateLimit }) beats both).
+  const limit = methodLimit ?? classLimit;
+  if (limit) out.rateLimit = limit;
   return out;
 }
 

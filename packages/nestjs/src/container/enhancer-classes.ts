@@ -13,7 +13,7 @@ export function enhancerClassesOf(toolkitClass: Function): Type[] {
   const found = new Set<Type>();
   for (const cls of ancestryOf(toolkitClass)) {
     for (const enhancer of storage.enhancersOf(cls)) {
-      if (enhancer.kind === 'approval') continue;
+      if (enhancer.kind === 'approval' || enhancer.kind === 'rate-limit') continue;
       for (const entry of enhancer.entries) if (typeof entry === 'function') found.add(entry as Type);
     }
   }

@@ -147,7 +147,7 @@ export class RunLifecycle implements CallLifecycle {
       const started = this.started.get(callId);
       this.started.delete(callId);
       const error = started?.error;
-      const errorType = !prepared.tool ? 'tool_not_found' : error !== undefined ? errorName(error) : !outcome.invoked && prepared.answer ? 'refused' : 'tool_error';
+      const errorType = !prepared.tool ? 'tool_not_found' : error !== undefined ? errorName(error) : !outcome.invoked && prepared.answer ? (prepared.answer.why === 'rate_limited' ? 'rate_limited' : 'refused') : 'tool_error';
       return { failed: outcome.failed, errorType, error, output: outcome.result.text, durationMs: outcome.durationMs };
     });
   }

@@ -28,6 +28,8 @@ export type AnswerReason =
   | 'plan_mode'
   | 'duplicate'
   | 'rejected'
+  | 'rate_limited'
+  | 'budget'
   | 'refused_by_guardrail';
 
 /** A call answered without running. @internal */
