@@ -71,7 +71,7 @@ describe('the packed entries', () => {
   it('load through import as through require, each name in one entry', () => {
     expect(lastJson(runOk('node', ['entries.mjs'], { cwd: app }))).toEqual({
       extend: [
-        'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'executeToolCall', 'isToolkitInstance',
+        'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'executeToolCall', 'isToolkitInstance', 'loadOptionalPeer',
         'runStoreKit', 'setToolsOf', 'strictArgumentsText', 'timeLimitProblem', 'toolCallNeedsApproval',
       ],
       testing: ['CONTRACT_SECRET', 'runStoreContract', 'testGlobals'],

@@ -52,7 +52,7 @@ describe('@toolwright/core/extend (integrators, store and sandbox authors)', () 
   it('exports exactly these runtime names', () => {
     const expected = [
       'executeToolCall', 'toolCallNeedsApproval', 'strictArgumentsText', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
-      'runStoreKit', 'setToolsOf', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
+      'runStoreKit', 'setToolsOf', 'loadOptionalPeer', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
     ];
     expect(Object.keys(extend).sort()).toEqual([...expected].sort());
   });
