@@ -6,7 +6,15 @@ describe('@toolwright/ai-sdk', () => {
   });
 
   it('does not load a provider package until modelFromEnv needs one', () => {
-    const loaded = Object.keys(require.cache).filter((file) => /node_modules\/@ai-sdk\/(anthropic|google)\//.test(file));
-    expect(loaded).toEqual([]);
+    jest.isolateModules(() => {
+      jest.doMock('@ai-sdk/anthropic', () => {
+        throw new Error('@ai-sdk/anthropic was loaded');
+      });
+      const fresh = jest.requireActual<typeof import('@toolwright/ai-sdk')>('@toolwright/ai-sdk');
+      expect(fresh.modelFromEnv({})).toBeUndefined();
+      // The package is loaded on first use, and only then.
+      expect(() => fresh.modelFromEnv({ ANTHROPIC_API_KEY: 'a' })).toThrow('@ai-sdk/anthropic was loaded');
+    });
+    jest.dontMock('@ai-sdk/anthropic');
   });
 });
