@@ -143,6 +143,14 @@ describe('AiSdkModel on @ai-sdk/anthropic', () => {
       );
     });
 
+    it('maps a server that cannot be reached to ModelError saying to check the baseURL', async () => {
+      const unreachable = createAnthropic({ apiKey: 'sk-ant-loopback', baseURL: 'http://127.0.0.1:9/v1' })('claude-sonnet-4-5');
+      const error = await new AiSdkModel(unreachable).respond(request()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelError);
+      expect((error as ModelError).status).toBeUndefined();
+      expect((error as Error).message).toMatch(/^anthropic\.messages model "claude-sonnet-4-5" (failed|could not reach the server): .+\. Check the provider's baseURL and the network\.$/);
+    });
+
     it('aborts the request through the run signal', async () => {
       server.enqueue(MESSAGES, { kind: 'hang' });
       const controller = new AbortController();

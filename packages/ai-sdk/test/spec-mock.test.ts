@@ -75,6 +75,13 @@ describe('AiSdkModel on the specification mock', () => {
       expect(response.output).toEqual([{ type: 'function_call', callId: 'big', name: 'get_capital', arguments: input }]);
     });
 
+    it('passes arguments nested 100,000 levels deep on as they are, for the runner to refuse, without overflowing the stack', async () => {
+      const deep = `{"country":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      const parts: LanguageModelV3StreamPart[] = [{ type: 'tool-call', toolCallId: 'deep', toolName: 'get_capital', input: deep }, finish('tool-calls')];
+      const response = completedOf(await collect(new AiSdkModel(streaming(parts)).stream(request({ tools: [capitalTool] }))));
+      expect(response.output).toEqual([{ type: 'function_call', callId: 'deep', name: 'get_capital', arguments: deep }]);
+    });
+
     it('assembles a call from its pieces when the provider sends no tool-call part, and gives a call without input "{}"', async () => {
       const parts: LanguageModelV3StreamPart[] = [
         { type: 'tool-input-start', id: 'p1', toolName: 'get_capital' },
@@ -114,7 +121,7 @@ describe('AiSdkModel on the specification mock', () => {
       })().catch((e: unknown) => e);
       expect(seen).toEqual([{ type: 'text_delta', delta: 'Half' }]);
       expect(error).toBeInstanceOf(ModelError);
-      expect((error as Error).message).toBe('mock.chat model "mock-model-id" (stream) failed: {"type":"overloaded_error","message":"Overloaded"}.');
+      expect((error as Error).message).toBe('mock.chat model "mock-model-id" (stream) failed: Overloaded.');
     });
 
     it('throws ModelError when the stream itself fails mid-way, and when it ends without a finish part', async () => {

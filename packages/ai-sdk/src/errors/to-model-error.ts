@@ -31,8 +31,22 @@ export function toModelError(error: unknown, where: string, signal?: AbortSignal
       cause: error,
     });
   }
-  const detail = error instanceof Error ? error.message : describe(error);
-  return new ModelError(`${where} failed: ${detail.replace(/\.$/, '')}.`, { cause: error });
+  if (isFetchFailure(error)) {
+    const cause = messageOf((error as { cause?: unknown }).cause);
+    return new ModelError(`${where} could not reach the server${cause ? `: ${cause.replace(/\.$/, '')}` : ''}. Check the provider's baseURL and the network.`, { cause: error });
+  }
+  return new ModelError(`${where} failed: ${(messageOf(error) ?? describe(error)).replace(/\.$/, '')}.`, { cause: error });
+}
+
+/** An error's message; errors of another realm (a test sandbox) are not `instanceof Error`. */
+function messageOf(error: unknown): string | undefined {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** `fetch` failing to connect, as the provider package passes it on when it does not wrap it. */
+function isFetchFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'TypeError' && messageOf(error) === 'fetch failed';
 }
 
 /** The request id among a response's headers (header names are lower case in the AI SDK). */
@@ -48,7 +62,8 @@ export function requestIdOf(headers: Record<string, string | undefined> | undefi
 }
 
 function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  return name === 'AbortError' || name === 'TimeoutError';
 }
 
 /** The API's own message: from the parsed error body when the provider gave one, else the SDK's. */
@@ -77,7 +92,9 @@ function hintFor(status: number | undefined): string {
       return "Check the model id and the provider's baseURL.";
     case 429:
       return 'Rate limited or out of quota; slow down or raise the limit.';
+    case undefined:
+      return "Check the provider's baseURL and the network.";
     default:
-      return status !== undefined && status >= 500 ? 'The provider failed; try again later.' : '';
+      return status >= 500 ? 'The provider failed; try again later.' : '';
   }
 }
