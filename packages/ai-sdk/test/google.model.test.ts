@@ -57,7 +57,7 @@ describe('AiSdkModel on @ai-sdk/google', () => {
       expect(response.usage).toEqual({ requests: 1, inputTokens: 40, outputTokens: 17, totalTokens: 57, cachedInputTokens: 8, reasoningTokens: 5 });
     });
 
-    it('sends thought signatures back with the calls, and tool results (text and images) as function responses', async () => {
+    it('sends thought signatures back with the calls, a user image as inline data, and a text tool result as a function response', async () => {
       server.enqueue(generatePath(MODEL), { kind: 'json', body: answer('resp_g2', [text('Oslo: 4 degrees.')]) });
       const history: Item[] = [
         { type: 'message', role: 'user', content: [Content.text('Weather in Oslo?'), Content.image({ url: 'data:image/png;base64,iVBORw==' })] },
@@ -76,6 +76,20 @@ describe('AiSdkModel on @ai-sdk/google', () => {
       ]);
       expect(contents[2].parts[0].functionResponse).toMatchObject({ name: 'get_weather', response: { name: 'get_weather', content: '4 degrees' } });
       expect(response.output).toEqual([{ type: 'message', role: 'assistant', content: 'Oslo: 4 degrees.' }]);
+    });
+
+    it('sends an image a tool returned as inline data with the function response', async () => {
+      server.enqueue(generatePath(MODEL), { kind: 'json', body: answer('resp_gi', [text('A red square.')]) });
+      const history: Item[] = [
+        { type: 'message', role: 'user', content: 'Draw it and describe it.' },
+        { type: 'function_call', callId: 'call-img', name: 'draw', arguments: '{}' },
+        { type: 'function_call_output', callId: 'call-img', output: [Content.text('Drawn.'), Content.image({ data: new Uint8Array([255, 0, 0]), mimeType: 'image/png' })] },
+      ];
+      await new AiSdkModel(gemini()).respond(request({ input: history }));
+      const parts = server.requests[0]!.body.contents[2].parts as Array<Record<string, any>>;
+      expect(parts[0]!.functionResponse).toMatchObject({ name: 'draw' });
+      expect(JSON.stringify(parts)).toContain('Drawn.');
+      expect(JSON.stringify(parts)).toContain('{"inlineData":{"mimeType":"image/png","data":"/wAA"}}');
     });
 
     it('marks an answer stopped by the safety filter incomplete', async () => {
