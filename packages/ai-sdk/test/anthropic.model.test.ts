@@ -135,17 +135,41 @@ describe('AiSdkModel on @ai-sdk/anthropic', () => {
 
     it('maps an API error to ModelError with the status, the request id and the API message', async () => {
       server.enqueue(MESSAGES, { kind: 'json', status: 429, headers: { 'request-id': 'req_ant_429' }, body: apiError('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit.') });
-      const error = await new AiSdkModel(claude()).respond(request()).catch((e: unknown) => e);
+      const error = await new AiSdkModel(claude(), { maxRetries: 0 }).respond(request()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ModelError);
-      expect(error).toMatchObject({ status: 429, requestId: 'req_ant_429' });
+      expect(error).toMatchObject({ status: 429, requestId: 'req_ant_429', details: { code: 'retryable' } });
+      expect(server.requests).toHaveLength(1);
       expect((error as Error).message).toBe(
         'anthropic.messages model "claude-sonnet-4-5" failed: Number of request tokens has exceeded your per-minute rate limit (HTTP 429, request id req_ant_429). Rate limited or out of quota; slow down or raise the limit.',
       );
     });
 
+    it('retries a rate limit and an overload as the server says, then answers; a bad request is not retried', async () => {
+      server.enqueue(
+        MESSAGES,
+        { kind: 'json', status: 429, headers: { 'retry-after': '0' }, body: apiError('rate_limit_error', 'Slow down.') },
+        { kind: 'json', status: 529, headers: { 'retry-after-ms': '1' }, body: apiError('overloaded_error', 'Overloaded') },
+        { kind: 'json', body: message('msg_retry', [text('Third time lucky.')], 'end_turn') },
+      );
+      const response = await new AiSdkModel(claude()).respond(request());
+      expect(response.output).toEqual([{ type: 'message', role: 'assistant', content: 'Third time lucky.' }]);
+      expect(server.requests).toHaveLength(3);
+
+      server.requests.length = 0;
+      server.enqueue(MESSAGES, { kind: 'json', status: 400, body: apiError('invalid_request_error', 'max_tokens: must be positive') });
+      await expect(new AiSdkModel(claude()).respond(request())).rejects.toMatchObject({ status: 400 });
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it('gives up after maxRetries retries with the last error', async () => {
+      server.enqueue(MESSAGES, ...[1, 2].map(() => ({ kind: 'json' as const, status: 503, headers: { 'retry-after': '0' }, body: apiError('api_error', 'Service unavailable') })));
+      await expect(new AiSdkModel(claude(), { maxRetries: 1 }).respond(request())).rejects.toMatchObject({ status: 503 });
+      expect(server.requests).toHaveLength(2);
+    });
+
     it('maps a server that cannot be reached to ModelError saying to check the baseURL', async () => {
       const unreachable = createAnthropic({ apiKey: 'sk-ant-loopback', baseURL: 'http://127.0.0.1:9/v1' })('claude-sonnet-4-5');
-      const error = await new AiSdkModel(unreachable).respond(request()).catch((e: unknown) => e);
+      const error = await new AiSdkModel(unreachable, { maxRetries: 0 }).respond(request()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ModelError);
       expect((error as ModelError).status).toBeUndefined();
       expect((error as Error).message).toMatch(/^anthropic\.messages model "claude-sonnet-4-5" (failed|could not reach the server): .+\. Check the provider's baseURL and the network\.$/);
@@ -186,6 +210,17 @@ describe('AiSdkModel on @ai-sdk/anthropic', () => {
         { type: 'function_call', callId: 'toolu_b', name: 'get_capital', arguments: '{"country":"Tomato Republic"}' },
       ]);
       expect(response.usage).toMatchObject({ inputTokens: 70, outputTokens: 30, cachedInputTokens: 20 });
+    });
+
+    it('retries a stream that failed before it started', async () => {
+      server.enqueue(
+        MESSAGES,
+        { kind: 'json', status: 529, headers: { 'retry-after': '0' }, body: apiError('overloaded_error', 'Overloaded') },
+        { kind: 'sse', events: streamOf(message('msg_sr', [text('Streamed after a retry.')], 'end_turn')) },
+      );
+      const response = completedOf(await collect(new AiSdkModel(claude()).stream(request())));
+      expect(response.output).toEqual([{ type: 'message', role: 'assistant', content: 'Streamed after a retry.' }]);
+      expect(server.requests).toHaveLength(2);
     });
 
     it('throws ModelError when the stream reports an error event mid-way', async () => {

@@ -214,6 +214,7 @@ describe('AiSdkModel on the specification mock', () => {
       expect(() => new AiSdkModel({} as never)).toThrow(UserError);
       expect(() => new AiSdkModel(new MockLanguageModelV3(), { providerOptions: { anthropic: 'x' } as never })).toThrow(/providerOptions must be an object of objects/);
       expect(() => new AiSdkModel(new MockLanguageModelV3(), { strictTools: 'yes' as never })).toThrow(/strictTools must be true or false/);
+      expect(() => new AiSdkModel(new MockLanguageModelV3(), { maxRetries: -1 })).toThrow('AiSdkModel maxRetries is -1; it must be an integer from 0 to 10 (default 2).');
     });
   });
 

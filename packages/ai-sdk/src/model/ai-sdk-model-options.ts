@@ -19,7 +19,17 @@ export interface AiSdkModelOptions {
    * the natural schema. Validation is Toolwright's own either way.
    */
   strictTools?: boolean;
+  /**
+   * How many times a request that failed with a retryable API error (429, 5xx, 408/409, no
+   * connection) is sent again, waiting as the server's `retry-after` says or doubling from half a
+   * second. Default 2 (three attempts); `0` disables retries. A stream is retried only before its
+   * first part.
+   */
+  maxRetries?: number;
 }
+
+/** `maxRetries` when it is not given. */
+export const DEFAULT_MAX_RETRIES = 2;
 
 /**
  * Checks what `new AiSdkModel(...)` was given: a language model of the specification version this
@@ -47,8 +57,8 @@ export function checkModelAndOptions(languageModel: unknown, options: unknown): 
     );
   }
   if (options === undefined) return;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UserError('AiSdkModel options must be an object: { providerOptions?, settings?, strictTools? }.');
-  const { providerOptions, settings, strictTools } = options as AiSdkModelOptions;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new UserError('AiSdkModel options must be an object: { providerOptions?, settings?, strictTools?, maxRetries? }.');
+  const { providerOptions, settings, strictTools, maxRetries } = options as AiSdkModelOptions;
   if (providerOptions !== undefined && !isObjectOfObjects(providerOptions)) {
     throw new UserError('AiSdkModel providerOptions must be an object of objects keyed by provider, e.g. { anthropic: { cacheControl: { type: \'ephemeral\' } } }.');
   }
@@ -56,6 +66,9 @@ export function checkModelAndOptions(languageModel: unknown, options: unknown): 
     throw new UserError('AiSdkModel settings must be an object of model settings, e.g. { temperature: 0 }.');
   }
   if (strictTools !== undefined && typeof strictTools !== 'boolean') throw new UserError('AiSdkModel strictTools must be true or false (or left out to follow the provider).');
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10)) {
+    throw new UserError(`AiSdkModel maxRetries is ${JSON.stringify(maxRetries)}; it must be an integer from 0 to 10 (default ${DEFAULT_MAX_RETRIES}).`);
+  }
 }
 
 function isObjectOfObjects(value: unknown): boolean {

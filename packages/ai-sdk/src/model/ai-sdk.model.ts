@@ -5,7 +5,8 @@ import { providerFamily, type ProviderFamily } from '../provider/provider-family
 import { buildCallOptions } from '../request/call-options';
 import { OutputBuilder } from '../response/output-builder';
 import { StreamState } from '../stream/stream-state';
-import { checkModelAndOptions, type AiSdkModelOptions } from './ai-sdk-model-options';
+import { checkModelAndOptions, DEFAULT_MAX_RETRIES, type AiSdkModelOptions } from './ai-sdk-model-options';
+import { withRetries } from './retries';
 import { untilAborted } from './until-aborted';
 
 /**
@@ -29,19 +30,22 @@ export class AiSdkModel implements Model {
   readonly family: ProviderFamily;
   /** `provider model "id"`, for messages. */
   private readonly where: string;
+  /** Retries of a request that failed with a retryable API error. */
+  private readonly maxRetries: number;
 
   constructor(languageModel: LanguageModelV3, private readonly options: AiSdkModelOptions = {}) {
     checkModelAndOptions(languageModel, options);
     this.languageModel = languageModel;
     this.family = providerFamily(languageModel);
     this.where = `${languageModel.provider} model "${languageModel.modelId}"`;
+    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   }
 
   /** Sends one non-streamed request (`doGenerate`) and maps its content. */
   async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
     const { options, strictDefinitions } = buildCallOptions(request, this.family, this.options, signal);
     try {
-      const result = await untilAborted(Promise.resolve(this.languageModel.doGenerate(options)), signal);
+      const result = await untilAborted(withRetries(() => Promise.resolve(this.languageModel.doGenerate(options)), this.maxRetries, signal), signal);
       const builder = new OutputBuilder(this.family.name, strictDefinitions);
       for (const part of result.content) builder.addContent(part);
       return builder.finish(result.finishReason, result.usage, result.response?.id);
@@ -55,7 +59,8 @@ export class AiSdkModel implements Model {
     const { options, strictDefinitions } = buildCallOptions(request, this.family, this.options, signal);
     let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>;
     try {
-      const { stream } = await untilAborted(Promise.resolve(this.languageModel.doStream(options)), signal);
+      // A stream is retried only while it has not started: once parts arrived, a failure is final.
+      const { stream } = await untilAborted(withRetries(() => Promise.resolve(this.languageModel.doStream(options)), this.maxRetries, signal), signal);
       reader = stream.getReader();
     } catch (error) {
       throw toModelError(error, this.where, signal);
