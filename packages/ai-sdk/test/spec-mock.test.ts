@@ -199,6 +199,36 @@ describe('AiSdkModel on the specification mock', () => {
       ]);
     });
 
+    it('offers a provider without strict tools the natural schema in every object (nested and in $defs), keeping the strict schema for validation', async () => {
+      const model = new MockLanguageModelV3({ provider: 'mistral.chat', doGenerate: { content: [], finishReason: { unified: 'stop', raw: 'stop' }, usage: NO_USAGE, warnings: [] } });
+      const address = { type: 'object', properties: { city: { type: 'string' }, zip: { type: ['string', 'null'] } }, required: ['city', 'zip'], additionalProperties: false };
+      const parameters = {
+        type: 'object',
+        properties: { to: { $ref: '#/$defs/Address' }, from: { anyOf: [address, { type: 'null' }] }, note: { type: 'null' } },
+        required: ['to', 'from', 'note'],
+        additionalProperties: false,
+        $defs: { Address: address },
+      };
+      const tool = { name: 'ship', description: 'Ship a parcel.', parameters, strict: true };
+      await new AiSdkModel(model).respond(request({ tools: [tool] }));
+      const offered = model.doGenerateCalls[0]!.tools![0] as { inputSchema: Record<string, any>; strict?: boolean };
+      expect(offered.strict).toBeUndefined();
+      const natural = { ...address, required: ['city'] };
+      expect(offered.inputSchema).toEqual({
+        type: 'object',
+        properties: { to: { $ref: '#/$defs/Address' }, from: { anyOf: [natural, { type: 'null' }] }, note: { type: 'null' } },
+        required: ['to', 'note'],
+        additionalProperties: false,
+        $defs: { Address: natural },
+      });
+      // The definition the runner validates against is untouched.
+      expect(parameters.required).toEqual(['to', 'from', 'note']);
+      expect(address.required).toEqual(['city', 'zip']);
+      // With strictTools: true the same provider gets the strict schema.
+      await new AiSdkModel(model, { strictTools: true }).respond(request({ tools: [tool] }));
+      expect(model.doGenerateCalls[1]!.tools![0]).toMatchObject({ inputSchema: parameters, strict: true });
+    });
+
     it('refuses a setting of the wrong type with a UserError naming it', async () => {
       const model = new AiSdkModel(new MockLanguageModelV3());
       await expect(model.respond(request({ settings: { temperature: 'hot' as never } }))).rejects.toThrow(UserError);
