@@ -17,6 +17,9 @@ export type { DirectRateLimits } from './calls/direct-rate-limits';
 // Time limits as every tool, runner, server and sandbox takes them
 export { MAX_TIME_LIMIT_MS, timeLimitProblem } from './limits/time-limit';
 
+// Optional peer dependencies, loaded on first use (a missing one is a UserError naming it)
+export { loadOptionalPeer } from './peers/optional-peer';
+
 // Writing a run store
 export { runStoreKit } from './stores/run-store-kit';
 export type { RunStoreKit } from './stores/run-store-kit';

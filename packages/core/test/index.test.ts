@@ -54,7 +54,7 @@ describe('@toolwright/core/extend (integrators, store and sandbox authors)', () 
   it('exports exactly these runtime names', () => {
     const expected = [
       'executeToolCall', 'markFatalError', 'toolCallNeedsApproval', 'strictArgumentsText', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
-      'runStoreKit', 'setToolsOf', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
+      'runStoreKit', 'setToolsOf', 'loadOptionalPeer', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
       'flexibleRateLimiter',
     ];
     expect(Object.keys(extend).sort()).toEqual([...expected].sort());

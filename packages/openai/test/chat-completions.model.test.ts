@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { Content, ModelError, UserError, type Item } from '@toolwright/core';
 import { OpenAIChatCompletionsModel } from '@toolwright/openai';
-import { type LoopbackServer, useLoopbackServer, type SseEvent } from './support/loopback-server';
-import { capitalTool, collect, completedOf, lookupTool, request } from './support/collect';
+import { type LoopbackServer, useLoopbackServer, type SseEvent } from '../../../test-support/loopback-server';
+import { capitalTool, collect, completedOf, lookupTool, request } from '../../../test-support/model-stream';
 import { chatStreamOf, chatUsage, completion } from './fixtures/chat-wire';
 import argsEmptyThenBraces from './fixtures/chat-compat-args-empty-then-braces.sse.json';
 import argsNull from './fixtures/chat-compat-args-null.sse.json';

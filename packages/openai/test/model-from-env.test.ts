@@ -1,7 +1,7 @@
 import { ScriptedModel, UserError } from '@toolwright/core';
 import { DEFAULT_OPENAI_MODEL, modelFromEnv, OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
-import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
-import { request } from './support/collect';
+import { type LoopbackServer, useLoopbackServer } from '../../../test-support/loopback-server';
+import { request } from '../../../test-support/model-stream';
 import { completion } from './fixtures/chat-wire';
 import { message, response } from './fixtures/responses-wire';
 

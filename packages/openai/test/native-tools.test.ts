@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import type { FunctionCallItem, Item, ModelToolDefinition } from '@toolwright/core';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
-import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
-import { collect, completedOf, request } from './support/collect';
+import { type LoopbackServer, useLoopbackServer } from '../../../test-support/loopback-server';
+import { collect, completedOf, request } from '../../../test-support/model-stream';
 import { message, response } from './fixtures/responses-wire';
 
 const PATH = '/v1/responses';

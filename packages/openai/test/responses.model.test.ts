@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { Content, ModelError, UserError, type Item } from '@toolwright/core';
 import { OpenAIResponsesModel } from '@toolwright/openai';
-import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
-import { capitalTool, collect, completedOf, lookupTool, request } from './support/collect';
+import { type LoopbackServer, useLoopbackServer } from '../../../test-support/loopback-server';
+import { capitalTool, collect, completedOf, lookupTool, request } from '../../../test-support/model-stream';
 import { functionCall, message, reasoning, refusalMessage, response, streamOf, usage } from './fixtures/responses-wire';
 import error400 from './fixtures/error-400-invalid-temperature.json';
 

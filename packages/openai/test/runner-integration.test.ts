@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { Agent, Content, ModelError, Runner, ToolResult, defineTool, type RunEvent } from '@toolwright/core';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@toolwright/openai';
-import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
+import { type LoopbackServer, useLoopbackServer } from '../../../test-support/loopback-server';
 import { functionCall, message, reasoning, response, streamOf, usage } from './fixtures/responses-wire';
 import { chatStreamOf, chatUsage, completion } from './fixtures/chat-wire';
 import argsNull from './fixtures/chat-compat-args-null.sse.json';

@@ -31,7 +31,7 @@ describe('the demo (npm start)', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const lines = stdout.split('\n');
-    expect(lines[0]).toMatch(/^No OPENAI_API_KEY set: running on ScriptedModel/);
+    expect(lines[0]).toMatch(/^No OPENAI_API_KEY or ANTHROPIC_API_KEY set: running on ScriptedModel/);
     expect(stdout).toMatch(/🔧 search_flights\(\{"from":"Oslo","to":"Bergen","date":"2025-06-12"\}\)/);
     expect(stdout).toMatch(/… search_flights: asked KLM \(4\/4\)/);
     expect(stdout).toMatch(/✓ {2}search_flights done in \d+ ms/);

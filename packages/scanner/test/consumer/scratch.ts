@@ -6,7 +6,7 @@ import * as path from 'path';
 export const REPO = path.resolve(__dirname, '../../../..');
 
 /** Every published package, by directory name under packages/. */
-export const PACKAGES = ['core', 'scanner', 'openai', 'nestjs', 'sandbox', 'mcp', 'brave-search', 'postgres', 'redis'];
+export const PACKAGES = ['core', 'scanner', 'openai', 'nestjs', 'sandbox', 'mcp', 'brave-search', 'postgres', 'redis', 'ai-sdk'];
 
 /** What a command printed and how it ended. */
 export interface RunResult {

@@ -34,10 +34,11 @@ export interface RecordedRequest {
 }
 
 /**
- * A loopback HTTP server that speaks `/v1/responses` and `/v1/chat/completions` as the API does:
- * JSON bodies, and SSE streams written in small pieces over many writes (splitting lines, JSON
- * and multi-byte characters) so the client's incremental parser is exercised. Replies are queued
- * per path; every request body is recorded.
+ * A loopback HTTP server that speaks a model API as the provider does (OpenAI's `/v1/responses`
+ * and `/v1/chat/completions`, Anthropic's `/v1/messages`, Google's `generateContent`): JSON
+ * bodies, and SSE streams written in small pieces over many writes (splitting lines, JSON and
+ * multi-byte characters) so the client's incremental parser is exercised. Replies are queued per
+ * path (with its query string); every request body is recorded.
  */
 export class LoopbackServer {
   readonly requests: RecordedRequest[] = [];
@@ -57,9 +58,14 @@ export class LoopbackServer {
     return s;
   }
 
-  /** The base URL to give the `openai` client. */
+  /** The base URL to give the `openai` client (and `@ai-sdk/anthropic`): the origin and `/v1`. */
   get baseURL(): string {
-    return `http://127.0.0.1:${this.port}/v1`;
+    return `${this.origin}/v1`;
+  }
+
+  /** `http://127.0.0.1:<port>`. */
+  get origin(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
 
   /** Queues replies for `path` (e.g. `/v1/responses`), answered in order. */
