@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { Agent, BudgetExceededError, Runner, defineTool } from '@toolwright/core';
 import { OpenAIResponsesModel } from '@toolwright/openai';
-import { type LoopbackServer, useLoopbackServer } from './support/loopback-server';
+import { type LoopbackServer, useLoopbackServer } from '../../../test-support/loopback-server';
 import { functionCall, message, response, usage } from './fixtures/responses-wire';
 
 const RESPONSES = '/v1/responses';
