@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { lazyChunks } from './lazy-chunks.mjs';
 import { typescriptEmit } from './typescript-emit.mjs';
 
 const BUILTINS = new Set(builtinModules);
@@ -40,13 +41,15 @@ export function packageConfig(packageDir) {
     platform: 'node',
     // Every bare specifier stays a `require` of the installed package (dependencies, peers, the
     // other @toolwright packages, Node's built-ins): nothing third-party is copied into dist/.
-    external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && (isBuiltin(id) || /^[@a-z]/i.test(id)),
+    // The one exception is the transpiler's own helpers (legacy decorators), which rolldown
+    // imports from @oxc-project/runtime: they are bundled, as tsc inlines its helpers.
+    external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('@oxc-project/runtime/') && (isBuiltin(id) || /^[@a-z]/i.test(id)),
     // rolldown transpiles with the package's compiler options (legacy decorators and their
     // `design:*` metadata included). Packages that declare tools (a devDependency on the scanner)
     // are TypeScript's own emit with the scanner's transformer, as `toolwright build` gives an
     // application: their tools' schemas are embedded.
     tsconfig: path.join(packageDir, 'tsconfig.json'),
-    plugins: '@toolwright/scanner' in (manifest.devDependencies ?? {}) ? [typescriptEmit(packageDir)] : [],
+    plugins: [lazyChunks(packageDir), ...('@toolwright/scanner' in (manifest.devDependencies ?? {}) ? [typescriptEmit(packageDir)] : [])],
     output: {
       dir: path.join(packageDir, 'dist'),
       format: 'cjs',
@@ -54,6 +57,9 @@ export function packageConfig(packageDir) {
       exports: 'named',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
+      // Modules that two entries (or an entry and a lazy module) share go to one chunk, not one
+      // per combination of entries: a file more costs `require` more than the bytes it adds.
+      codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] },
       sourcemap: true,
       // Whitespace only: names stay (error names come from `new.target.name`), and what a
       // process parses at `require` is a third smaller (measured: scripts/build/README.md).

@@ -130,6 +130,33 @@ describe('the package builds', () => {
     });
   });
 
+  it.each(['cjs', 'esm'] as const)("load core's lazily required modules (dist/lazy/) on first use, through %s, sharing the entry's classes", (format) => {
+    const result = probe(format, `
+      const lazyLoaded = () => Object.keys(nodeRequire.cache).filter((file) => file.includes('/packages/core/dist/')).map((file) => file.replace(/.*\\/dist\\//, '')).filter((file) => file.startsWith('lazy/')).sort();
+      await load('reflect-metadata');
+      const core = await load('@toolwright/core');
+      const atImport = lazyLoaded();
+      const union = core.toStrictSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } });
+      let refusal;
+      try { core.toStrictSchema({ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }, { toolName: 't' }); } catch (error) { refusal = error; }
+      const afterRewrite = lazyLoaded();
+      const echo = core.defineTool({ name: 'echo', description: 'Echo.', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, invoke: (_ctx, args) => args.text });
+      const agent = new core.Agent({ name: 'a', tools: [echo], model: new core.ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }] }, { text: 'done' }]) });
+      const run = await new core.Runner().run(agent, 'go');
+      const afterRun = lazyLoaded();
+      const resumed = core.RunState.fromString(agent, run.state.toString({ secret: 's'.repeat(32) }), { secret: 's'.repeat(32) });
+      out({ atImport, union: union.properties.a, refusal: refusal instanceof core.ToolDefinitionError && refusal instanceof core.ToolwrightError, afterRewrite, final: run.finalOutput, afterRun, resumed: resumed instanceof core.RunState, afterResume: lazyLoaded() });`) as Record<string, unknown>;
+    expect(result.atImport).toEqual([]);
+    expect(result.union).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] });
+    expect(result.refusal).toBe(true);
+    expect(result.afterRewrite).toEqual(['lazy/schema/strict-rewriter.js']);
+    expect(result.final).toBe('done');
+    expect(result.afterRun).toEqual(expect.arrayContaining(['lazy/runner/run-loop.js', 'lazy/schema/strict-rewriter.js']));
+    expect(result.afterRun).not.toContain('lazy/state/run-state-parse.js');
+    expect(result.resumed).toBe(true);
+    expect(result.afterResume).toEqual(expect.arrayContaining(['lazy/state/run-state-parse.js', 'lazy/state/state-signing.js']));
+  });
+
   it('keep error class names (no class renamed by the bundler)', () => {
     const result = probe('cjs', `
       const names = [];
