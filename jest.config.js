@@ -42,8 +42,8 @@ function projectsUnder(parent) {
 }
 
 module.exports = {
-  // Refreshes core's and the scanner's bundles when stale: the transformer loads core by name.
-  globalSetup: path.join(__dirname, 'scripts/bundle/jest-global-setup.js'),
+  // Rebuilds core and the scanner when stale: the transformer is the scanner's build and loads core's.
+  globalSetup: path.join(__dirname, 'scripts/build/jest-global-setup.mjs'),
   // Jest's default on a 2-core machine is one worker. Many suites wait on child processes and
   // servers (npm installs, sshd, PostgreSQL, podman) rather than the CPU: with two workers on two
   // cores the suite used 1.5 cores on average, so three keep both busy. Capped at eight.

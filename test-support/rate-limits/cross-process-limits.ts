@@ -56,7 +56,7 @@ export function describeCrossProcessLimits(backend: 'postgres' | 'redis', url: (
   beforeAll(async () => {
     // The replicas run the compiled packages: `npm test` builds first; this keeps a lone run honest.
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, `packages/${backend}`)], { stdio: 'inherit' });
-    execFileSync(process.execPath, [join(ROOT, 'scripts/bundle'), 'packages/core', `packages/${backend}`], { stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build', '-w', 'packages/core', '-w', `packages/${backend}`], { cwd: ROOT, stdio: 'inherit' });
     for (let i = 0; i < 2; i++) replicas.push(new Replica(fork(WORKER, [backend, url()], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })));
     await Promise.all(replicas.map((r) => r.ready));
   }, 180_000);

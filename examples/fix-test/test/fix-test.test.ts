@@ -53,12 +53,12 @@ describe('the fix-test example', () => {
     beforeAll(() => {
       const tsc = join(root, 'node_modules/typescript/bin/tsc');
       const toolwright = join(root, 'packages/scanner/bin/toolwright.js');
-      const toolkit = join(root, 'packages/sandbox/dist/toolkits/code-toolkit.js');
-      // A plain `tsc -b` leaves the sandbox's schemas out; its own build (`toolwright build`) embeds them.
-      const embedded = existsSync(toolkit) && readFileSync(toolkit, 'utf8').includes(`'{"parameters":`);
+      const sandboxBuild = join(root, 'packages/sandbox/dist/index.js');
+      // The sandbox's build (rolldown, with the scanner's transformer) embeds its tools' schemas.
+      const embedded = existsSync(sandboxBuild) && readFileSync(sandboxBuild, 'utf8').includes(`'{"parameters":`);
       if (existsSync(main) && embedded) return;
-      execFileSync(process.execPath, [tsc, '-b', join(root, 'packages/core'), join(root, 'packages/openai'), join(root, 'packages/scanner')], { stdio: 'inherit' });
-      execFileSync(process.execPath, [toolwright, 'build', '-p', join(root, 'packages/sandbox/tsconfig.json')], { stdio: 'inherit' });
+      execFileSync(process.execPath, [tsc, '-b', join(root, 'packages/core'), join(root, 'packages/openai'), join(root, 'packages/scanner'), join(root, 'packages/sandbox')], { stdio: 'inherit' });
+      execFileSync('npm', ['run', 'build', '-w', 'packages/core', '-w', 'packages/openai', '-w', 'packages/scanner', '-w', 'packages/sandbox'], { cwd: root, stdio: 'inherit' });
       execFileSync(process.execPath, [toolwright, 'build', '-p', join(example, 'tsconfig.json')], { stdio: 'inherit' });
     }, 300_000);
 

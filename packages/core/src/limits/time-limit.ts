@@ -6,7 +6,7 @@ export const MAX_TIME_LIMIT_MS = 2 ** 31 - 1;
 
 /**
  * What is wrong with `value` as a time limit in milliseconds, or `undefined` when it is one: a
- * positive integer up to {@link MAX_TIME_LIMIT_MS}, `Infinity` or `null` (no limit). @internal
+ * positive integer up to {@link MAX_TIME_LIMIT_MS}, `Infinity` or `null` (no limit).
  */
 export function timeLimitProblem(value: unknown): string | undefined {
   if (value === null || value === Infinity) return undefined;

@@ -1,0 +1,34 @@
+// Jest's globalSetup: rebuilds @toolwright/core and @toolwright/scanner when a source is newer
+// than their build. Tests load sources through moduleNameMapper, but the scanner's transformer,
+// which ts-jest runs on every test file, is the scanner's build and loads core's build by name:
+// after an edit to core's strict rewrite, it would otherwise embed schemas made by the old code.
+// A package that fails to build (a half-edited source) is reported, not fatal: its tests then show
+// the compile error themselves.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'rolldown';
+import { packageConfig } from './package-config.mjs';
+
+const ROOT = path.join(import.meta.dirname, '..', '..');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+export default async function refreshTransformerBuilds() {
+  for (const name of ['core', 'scanner']) {
+    const packageDir = path.join(ROOT, 'packages', name);
+    const built = path.join(packageDir, 'dist', 'index.js');
+    if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource(path.join(packageDir, 'src'))) continue;
+    try {
+      await build({ ...packageConfig(packageDir), logLevel: 'warn' });
+      process.stdout.write(`\nbuild: refreshed packages/${name} (its sources changed since its last build)\n`);
+    } catch (error) {
+      process.stderr.write(`\nbuild: could not refresh packages/${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+}
