@@ -1,6 +1,7 @@
 import { UserError, type RateLimiterBackend } from '@toolwright/core';
 import { flexibleRateLimiter } from '@toolwright/core/extend';
 import { Pool, type PoolConfig } from 'pg';
+import { runLockedMigration } from './locked-migration';
 
 /** The default table of rate limit counters. */
 export const DEFAULT_RATE_LIMIT_TABLE = 'toolwright_rate_limits';
@@ -88,16 +89,6 @@ function tableOf(name: string): { schema?: string; table: string } {
 /** The table rate-limiter-flexible reads and writes (its own schema), created once under an advisory lock. */
 async function createTableOnce(pool: Pool, schema: string | undefined, table: string): Promise<void> {
   const qualified = schema ? `"${schema}"."${table}"` : `"${table}"`;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`toolwright-rate-limits:${qualified}`]);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${qualified} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const sql = `CREATE TABLE IF NOT EXISTS ${qualified} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`;
+  await runLockedMigration(pool, `toolwright-rate-limits:${qualified}`, sql);
 }

@@ -6,6 +6,7 @@ import {
 } from '@toolwright/core';
 import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
 import { Pool, type PoolConfig } from 'pg';
+import { runLockedMigration } from './locked-migration';
 import { DEFAULT_RUNS_TABLE, runStoreMigration, runStoreTables, type RunStoreTables } from './run-store-schema';
 import { runStoreSql, type RunStoreSql } from './run-store-sql';
 
@@ -73,18 +74,7 @@ export class PostgresRunStore implements RunStore {
 
   /** Creates the tables if missing (what `createTables: true` does on first use). */
   async migrate(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`toolwright-run-store:${this.tables.runs}`]);
-      await client.query(runStoreMigration(this.table));
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    await runLockedMigration(this.pool, `toolwright-run-store:${this.tables.runs}`, runStoreMigration(this.table));
   }
 
   /** Ends the pool if the store made it. */

@@ -7,7 +7,7 @@ import { defaultRateLimiter } from '../rate-limits/memory-rate-limiter';
 import { enforceRateLimits, limitsOf } from '../rate-limits/rate-limit-enforcement';
 import { isRateLimitPolicy, type RateLimitPolicy } from '../rate-limits/rate-limit-policy';
 import { isRateLimiterBackend, type RateLimiterBackend } from '../rate-limits/rate-limiter-backend';
-import { delay } from '../rate-limits/delay';
+import { delay } from '../util/delay';
 import type { CallHost } from './call-host';
 
 /** The rate limit options of `executeToolCall`'s host. */

@@ -2,6 +2,7 @@ import { ModelError } from '../errors/model.error';
 import type { FunctionCallItem, Item, MessageItem } from '../items/item';
 import type { Usage } from '../result/usage';
 import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '../contracts/model';
+import { delay } from '../util/delay';
 
 /** One scripted model turn: some text, some tool calls, or both. */
 export interface ScriptedTurn {
@@ -144,16 +145,3 @@ function splitIntoDeltas(text: string): string[] {
   return text.match(/\s*\S+\s*/g) ?? [text];
 }
 
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

@@ -1,7 +1,7 @@
 import type { ToolResult } from '../../result/tool-result';
 import { defaultRateLimiter } from '../../rate-limits/memory-rate-limiter';
 import { enforceRateLimits, limitsOf, type RateLimitHost } from '../../rate-limits/rate-limit-enforcement';
-import { delay } from '../../rate-limits/delay';
+import { delay } from '../../util/delay';
 import { emitEvent } from '../run-environment';
 import { answer, runs, type BatchCall, type CallVerdict } from './batch-call';
 import type { BatchContext, BatchStage } from './batch-stage';
