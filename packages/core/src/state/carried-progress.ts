@@ -1,5 +1,6 @@
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import type { Usage } from '../result/usage';
+import type { BudgetSpent } from '../errors/budget-exceeded.error';
 import type { GuardrailDecision } from './guardrail-decisions';
 import type { RunMetadata } from './run-metadata';
 
@@ -16,4 +17,5 @@ export interface CarriedProgress {
   calledTools: Iterable<[string, CalledToolRecord]>;
   metadata: RunMetadata;
   guardrailDecisions: readonly GuardrailDecision[];
+  budgetSpent?: BudgetSpent;
 }

@@ -3,6 +3,7 @@ import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import type { FunctionCallItem, Item } from '../items/item';
 import type { ContentPart } from '../result/content';
 import type { Usage } from '../result/usage';
+import type { BudgetSpent } from '../errors/budget-exceeded.error';
 import type { GuardrailDecision } from './guardrail-decisions';
 import type { RunMetadata } from './run-metadata';
 
@@ -52,6 +53,8 @@ export interface RunStateJson extends RunStateProgressJson {
   metadata: RunMetadata;
   /** The guardrail decisions the run recorded. Since version 2. */
   guardrailDecisions: GuardrailDecision[];
+  /** What the run's budget has spent, when it has one (`RunOptions.budget`). Since version 2. */
+  budgetSpent?: BudgetSpent;
 }
 
 /** The pending batch: its calls, the outputs already given, and nested runs paused inside calls. */

@@ -2,6 +2,7 @@ import type { Agent } from '../agent/agent';
 import type { RecordedDecision } from '../contracts/approval-decision';
 import type { CalledToolRecord } from '../duplicates/duplicate-ledger';
 import { RunStateError } from '../errors/run-state.error';
+import type { BudgetSpent } from '../errors/budget-exceeded.error';
 import type { FunctionCallItem, FunctionCallOutputItem, Item } from '../items/item';
 import { emptyUsage, type Usage } from '../result/usage';
 import type { Tool } from '../contracts/tool';
@@ -30,6 +31,7 @@ export interface RunStateSnapshot extends RunStateProgressJson {
   context: unknown;
   metadata: RunMetadata;
   guardrailDecisions: GuardrailDecision[];
+  budgetSpent?: BudgetSpent;
 }
 
 const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrupted', 'failed']);
@@ -145,7 +147,20 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
     context: root.context,
     metadata: parseMetadata(root.metadata),
     guardrailDecisions: parseGuardrailDecisions(root.guardrailDecisions),
+    budgetSpent: root.budgetSpent === undefined ? undefined : budgetSpent(root.budgetSpent),
   };
+}
+
+/** The spending of a run's budget, as stored: four finite, non-negative numbers. */
+function budgetSpent(value: unknown): BudgetSpent {
+  const spent = object(value, 'budgetSpent');
+  const out = {} as BudgetSpent;
+  for (const key of ['toolCalls', 'inputTokens', 'outputTokens', 'costUsd'] as const) {
+    const n = spent[key];
+    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new RunStateError(`The run state's budgetSpent.${key} must be a non-negative number, got ${JSON.stringify(n)}.`);
+    out[key] = n;
+  }
+  return out;
 }
 
 function pendingCall(batch: PendingBatch, callId: string): FunctionCallItem {

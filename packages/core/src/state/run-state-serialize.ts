@@ -30,6 +30,7 @@ export function serializeRunState(state: RunState<any>): RunStateJson {
   };
   if (state.finalOutput !== undefined) json.finalOutput = state.finalOutput;
   if (state.persistedContext !== undefined) json.context = state.persistedContext;
+  if (state.budgetSpent !== undefined) json.budgetSpent = { ...state.budgetSpent };
   const batch = state.pendingBatch;
   if (batch) {
     const pending: PendingBatchJson = {

@@ -18,6 +18,7 @@ import type { RunStateSnapshot } from './run-state-parse';
 import { serializeRunState } from './run-state-serialize';
 import type { RunStatus } from './run-state-format';
 import { recordDecision, type GuardrailDecision } from './guardrail-decisions';
+import type { BudgetSpent } from '../errors/budget-exceeded.error';
 import type { RunMetadata } from './run-metadata';
 import { brand } from '../util/brand';
 
@@ -126,6 +127,11 @@ export class RunState<TContext = unknown> {
    * decision, and the tool guardrails that refused a call or ended the run.
    */
   readonly guardrailDecisions: GuardrailDecision[] = [];
+  /**
+   * What the run's budget (`RunOptions.budget`) has spent — tool calls, tokens, cost — kept in the
+   * state so that a paused run resumes with it. Absent for a run without a budget. @internal
+   */
+  budgetSpent?: BudgetSpent;
   /** On a resumed run: the interruptions of the state it resumed. @internal */
   resumedInterruptions: readonly ApprovalRequest[] = [];
   /** Call ids of the conversation's calls, built from the history on first use. */
@@ -290,6 +296,7 @@ export class RunState<TContext = unknown> {
     // A copy: the resumed run's changes must not reach the paused state it came from.
     this.metadata = structuredClone(from.metadata);
     this.guardrailDecisions.push(...from.guardrailDecisions);
+    if (from.budgetSpent !== undefined) this.budgetSpent = { ...from.budgetSpent };
   }
 
   /** Records a guardrail decision (bounded, see `guardrailDecisions`). @internal */

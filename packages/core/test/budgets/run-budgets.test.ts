@@ -145,3 +145,31 @@ describe('Run budgets', () => {
     });
   });
 });
+
+describe('a budget across a pause', () => {
+  it('keeps what the run spent (cost included) in the state: the resumed run goes on from it and ends when the total crosses', async () => {
+    const ran: string[] = [];
+    const refund = { ...textTool('refund', (_ctx, { value }) => (ran.push(value), `refunded ${value}`)), needsApproval: true };
+    const model = named('gpt-test', [
+      { toolCalls: [{ name: 'refund', arguments: { value: 'a' }, callId: 'r1' }], usage: { inputTokens: 600, outputTokens: 0 } },
+      { toolCalls: [{ name: 'refund', arguments: { value: 'b' }, callId: 'r2' }], usage: { inputTokens: 600, outputTokens: 0 } },
+      { text: 'never' },
+    ]);
+    const agent = new Agent({ name: 'a', tools: [refund] });
+    const budget = { maxCostUsd: 0.001, prices: { 'gpt-test': { inputPerMTok: 1, outputPerMTok: 1 } } };
+    const runner = new Runner({ model });
+    const paused = await runner.run(agent, 'go', { budget });
+    expect(paused.status).toBe('interrupted');
+    const json = JSON.parse(paused.state.toString());
+    expect(json.budgetSpent.costUsd).toBeCloseTo(0.0006, 10);
+    // Another process: the state read back from its text, resumed with the same budget.
+    const { RunState } = await import('@toolwright/core');
+    const state = RunState.fromString(agent, paused.state.toString());
+    state.approve('r1');
+    const error = await failure(runner.run(agent, state, { budget }));
+    // 600 tokens before the pause and 600 after: $0.0012 in all, past the $0.001 limit.
+    expect(error.budget).toBe('maxCostUsd');
+    expect(error.spent.costUsd).toBeCloseTo(0.0012, 10);
+    expect(ran).toEqual(['a']);
+  });
+});

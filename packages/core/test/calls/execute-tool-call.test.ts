@@ -77,7 +77,7 @@ describe('executeToolCall', () => {
         parameters: { type: 'object', properties: {} },
         inputGuardrails: [defineToolInputGuardrail({ name: 'own', check: () => (order.push('own'), GuardrailOutcome.allow()) })],
         maxOutputBytes: 10,
-        invoke: () => 'x'.repeat(100),
+        invoke: () => `${'x'.repeat(100)}END`,
       });
       const host = defineToolInputGuardrail({ name: 'host', check: () => (order.push('host'), GuardrailOutcome.allow()) });
       const result = await executeToolCall(tool, {}, {
@@ -85,8 +85,8 @@ describe('executeToolCall', () => {
         interceptors: [{ intercept: async (_i, next) => (order.push('interceptor'), next()) }],
       });
       expect(order).toEqual(['host', 'own', 'interceptor']);
-      expect(result.text.startsWith('xxxxxxxxxx')).toBe(true);
-      expect(result.text.length).toBeLessThan(100);
+      // Cut to 10 bytes, head and tail kept: the end survives, the middle is marked.
+      expect(result.text).toMatch(/^x{6}\n… \[output cut: 93 of 103 bytes left out here \(limit 10 bytes\)\]\nxEND$/);
     });
 
     it('turns a thrown error into the failureError text and marks it isError', async () => {
