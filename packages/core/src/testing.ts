@@ -8,4 +8,5 @@ export type { RunStoreContractOptions, StoreFactory } from './testing/run-store-
 // For authors of other contract suites (@toolwright/sandbox/testing): the test functions and the
 // node:assert-based expect the suites use
 export { testGlobals } from './testing/test-globals';
-export type { TestGlobals, TestFunctions, Expect, Matchers } from './testing/test-globals';
+export type { TestGlobals, TestFunctions } from './testing/test-globals';
+export type { Expect, Matchers } from './testing/contract-expect';

@@ -1,29 +1,5 @@
 import { UserError } from '../errors/user.error';
-import { contractExpect } from './contract-expect';
-
-/** What a contract suite asserts with: the subset of jest's `expect` matchers it uses, with jest's meaning. */
-export interface Matchers<TResult> {
-  toBe(expected: unknown): TResult;
-  toEqual(expected: unknown): TResult;
-  toMatchObject(expected: object): TResult;
-  toContain(expected: unknown): TResult;
-  toHaveLength(expected: number): TResult;
-  toHaveProperty(path: string): TResult;
-  toBeInstanceOf(expected: Function): TResult;
-  toBeUndefined(): TResult;
-  toBeNull(): TResult;
-  toMatch(expected: string | RegExp): TResult;
-  toBeGreaterThan(expected: number): TResult;
-  toBeGreaterThanOrEqual(expected: number): TResult;
-  toBeLessThan(expected: number): TResult;
-  toThrow(expected?: string | RegExp | Function): TResult;
-}
-
-/** The suites' `expect`: jest's API as far as they use it, built on `node:assert/strict` (no runner needed). */
-export interface Expect {
-  (actual: unknown): Matchers<void> & { not: Matchers<void>; rejects: Matchers<Promise<void>>; resolves: Matchers<Promise<void>> };
-  objectContaining(expected: object): unknown;
-}
+import { contractExpect, type Expect } from './contract-expect';
 
 /**
  * The test functions a contract suite registers its tests with: jest's or vitest's globals, or
