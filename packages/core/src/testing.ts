@@ -5,6 +5,8 @@
 export { runStoreContract, CONTRACT_SECRET } from './testing/run-store-contract';
 export type { RunStoreContractOptions, StoreFactory } from './testing/run-store-contract';
 
-// For authors of other contract suites (@toolwright/sandbox/testing): the test framework's globals
+// For authors of other contract suites (@toolwright/sandbox/testing): the test functions and the
+// node:assert-based expect the suites use
 export { testGlobals } from './testing/test-globals';
-export type { TestGlobals, Expect, Matchers } from './testing/test-globals';
+export type { TestGlobals, TestFunctions } from './testing/test-globals';
+export type { Expect, Matchers } from './testing/contract-expect';

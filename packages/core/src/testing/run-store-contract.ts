@@ -1,7 +1,7 @@
 import type { RunStore } from '../stores/run-store';
 import { describeResumeTests } from './resume-tests';
 import { describeStoreTests, type StoreFactory } from './store-tests';
-import { testGlobals } from './test-globals';
+import { testGlobals, type TestFunctions } from './test-globals';
 
 export type { StoreFactory };
 
@@ -21,23 +21,35 @@ export interface RunStoreContractOptions {
 export const CONTRACT_SECRET = 'contract-secret-0123456789abcdef';
 
 /**
- * Registers the tests every `RunStore` passes, under the test framework's `describe`/`it`/`expect`
- * (jest, or vitest with `globals: true`): save and load, expiry, one winner per claim, leases,
- * saving under a claim, decisions by id, the call ledger, `list`, and resuming through the
- * `Runner` (`run(..., { store })`, `resume`, unfinished-call policies). Call it at the top level of
- * a test file, or inside a `describe` whose `beforeAll` starts the store's server; `factory` is
- * read when each test runs. The stores must keep runs for at least a second and honour `ttlMs`
- * and `leaseMs` down to 150 ms.
+ * Registers the tests every `RunStore` passes: save and load, expiry, one winner per claim,
+ * leases, saving under a claim, decisions by id, the call ledger, `list`, and resuming through the
+ * `Runner` (`run(..., { store })`, `resume`, unfinished-call policies). The tests register with
+ * `functions` when given (`node:test`'s `{ describe, it }`), otherwise with the test framework's
+ * globals (jest, or vitest with `globals: true`); they assert with `node:assert`, so the suite
+ * needs no runner's `expect`. Call it at the top level of a test file, or inside a `describe`
+ * whose `beforeAll` (`before` under node:test) starts the store's server; `factory` is read when
+ * each test runs. The stores must keep runs for at least a second and honour `ttlMs` and
+ * `leaseMs` down to 150 ms.
  *
  * @example
+ * // under jest (or vitest with globals: true)
  * import { runStoreContract, CONTRACT_SECRET } from '@toolwright/core/testing';
  *
  * describe('SqliteRunStore', () => {
  *   runStoreContract(() => ({ make: (o = {}) => new SqliteRunStore({ file: ':memory:', secret: o.secret ?? CONTRACT_SECRET }) }), { shared: false });
  * });
+ *
+ * @example
+ * // under node:test (node --test)
+ * import { describe, it } from 'node:test';
+ * import { runStoreContract, CONTRACT_SECRET } from '@toolwright/core/testing';
+ *
+ * describe('SqliteRunStore', () => {
+ *   runStoreContract(() => ({ make: (o = {}) => new SqliteRunStore({ file: ':memory:', secret: o.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
+ * });
  */
-export function runStoreContract(factory: () => StoreFactory, options: RunStoreContractOptions): void {
-  const globals = testGlobals('runStoreContract');
+export function runStoreContract(factory: () => StoreFactory, options: RunStoreContractOptions, functions?: TestFunctions): void {
+  const globals = testGlobals('runStoreContract', functions);
   const makeStore = (): RunStore => factory().make();
   globals.describe('meets the RunStore contract', () => describeStoreTests(globals, factory, options));
   globals.describe('resumes through the runner', () => describeResumeTests(globals, makeStore));

@@ -1,30 +1,18 @@
 import { UserError } from '../errors/user.error';
+import { contractExpect, type Expect } from './contract-expect';
 
-/** What a contract suite asserts with: the subset of jest's `expect` matchers it uses. */
-export interface Matchers<TResult> {
-  toBe(expected: unknown): TResult;
-  toEqual(expected: unknown): TResult;
-  toMatchObject(expected: object): TResult;
-  toContain(expected: unknown): TResult;
-  toHaveLength(expected: number): TResult;
-  toHaveProperty(path: string): TResult;
-  toBeInstanceOf(expected: Function): TResult;
-  toBeUndefined(): TResult;
-  toBeNull(): TResult;
-  toMatch(expected: string | RegExp): TResult;
-  toBeGreaterThan(expected: number): TResult;
-  toBeGreaterThanOrEqual(expected: number): TResult;
-  toBeLessThan(expected: number): TResult;
-  toThrow(expected?: string | RegExp | Function): TResult;
+/**
+ * The test functions a contract suite registers its tests with: jest's or vitest's globals, or
+ * `node:test`'s `describe` and `it` (`import { describe, it } from 'node:test'`). The suites call
+ * `it(name, body, timeoutMs)`: jest and vitest take the third argument as the test's timeout,
+ * `node:test` ignores it (bound a run with `node --test --test-timeout=<ms>`).
+ */
+export interface TestFunctions {
+  describe(name: string, body: () => void): unknown;
+  it(name: string, body: () => Promise<void> | void, timeoutMs?: number): unknown;
 }
 
-/** jest's `expect`, as far as the suites use it. */
-export interface Expect {
-  (actual: unknown): Matchers<void> & { not: Matchers<void>; rejects: Matchers<Promise<void>>; resolves: Matchers<Promise<void>> };
-  objectContaining(expected: object): unknown;
-}
-
-/** The test framework's globals a contract suite registers its tests with. */
+/** What a contract suite registers and asserts with: the test functions, and an `expect` built on `node:assert/strict`. */
 export interface TestGlobals {
   describe(name: string, body: () => void): void;
   it(name: string, body: () => Promise<void> | void, timeoutMs?: number): void;
@@ -32,19 +20,33 @@ export interface TestGlobals {
 }
 
 /**
- * The test framework's globals (`describe`, `it`, `expect`): jest's, or those of a runner with
- * the same API (vitest with `globals: true`).
+ * The test functions a suite registers with — `functions` when given (e.g. `node:test`'s),
+ * otherwise the runner's globals (jest's, or vitest's with `globals: true`) — and the `expect` the
+ * suites assert with, which fails with `node:assert`'s AssertionError and needs no runner.
  *
- * @throws UserError naming `suite` when they are missing: the suite was called outside a test file.
+ * @throws UserError naming `suite` when `functions` lacks `describe` or `it`, or when none are
+ *   given and the globals are missing (the suite was called outside a test file).
  */
-export function testGlobals(suite: string): TestGlobals {
-  const globals = globalThis as Partial<Record<'describe' | 'it' | 'expect', unknown>>;
-  const missing = (['describe', 'it', 'expect'] as const).filter((name) => typeof globals[name] !== 'function');
+export function testGlobals(suite: string, functions?: TestFunctions): TestGlobals {
+  const source = (functions ?? globalThis) as Partial<Record<'describe' | 'it', unknown>>;
+  const missing = (['describe', 'it'] as const).filter((name) => typeof source[name] !== 'function');
+  if (missing.length > 0 && functions !== undefined) {
+    throw new UserError(
+      `${suite}() was given test functions without ${missing.join(' and ')}: pass the runner's own, `
+      + "e.g. `import { describe, it } from 'node:test'` and then `{ describe, it }`.",
+    );
+  }
   if (missing.length > 0) {
     throw new UserError(
       `${suite}() registers tests with the test framework's globals, and ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined: `
-      + 'call it at the top level (or inside a describe) of a test file run by jest, or by vitest with `globals: true`.',
+      + 'call it at the top level (or inside a describe) of a test file run by jest, or by vitest with `globals: true`; '
+      + "under node:test pass the test functions: `import { describe, it } from 'node:test'` and then `{ describe, it }` as the suite's last argument.",
     );
   }
-  return globals as unknown as TestGlobals;
+  const { describe, it } = source as TestFunctions;
+  return {
+    describe: (name, body) => void describe(name, body),
+    it: (name, body, timeoutMs) => void (timeoutMs === undefined ? it(name, body) : it(name, body, timeoutMs)),
+    expect: contractExpect,
+  };
 }

@@ -1,4 +1,4 @@
-import { testGlobals, type TestGlobals } from '@toolwright/core/testing';
+import { testGlobals, type TestFunctions, type TestGlobals } from '@toolwright/core/testing';
 import { OutsideWorkDirError } from '../errors/outside-work-dir.error';
 import { SandboxFileError } from '../errors/sandbox-file.error';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -58,14 +58,17 @@ async function expectOutside({ expect }: TestGlobals, target: SandboxContractTar
 }
 
 /**
- * Registers the tests every `Sandbox` passes, under the test framework's `describe`/`it`/`expect`
- * (jest, or vitest with `globals: true`): exec (exit codes, cwd, env, stdin, timeouts that kill
- * the process group, output caps, streaming, abort), files (atomic writes, byte ranges, listing,
- * stat, size caps, typed errors) and confinement (no escape from the working directory through
- * `..`, absolute paths or symbolic links, even while a command swaps links). Call it inside the
- * backend's own `describe`, after its `beforeAll` set the target up; `get` is read in each test.
+ * Registers the tests every `Sandbox` passes: exec (exit codes, cwd, env, stdin, timeouts that
+ * kill the process group, output caps, streaming, abort), files (atomic writes, byte ranges,
+ * listing, stat, size caps, typed errors) and confinement (no escape from the working directory
+ * through `..`, absolute paths or symbolic links, even while a command swaps links). The tests
+ * register with `functions` when given (`node:test`'s `{ describe, it }`), otherwise with the test
+ * framework's globals (jest, or vitest with `globals: true`); they assert with `node:assert`. Call
+ * it inside the backend's own `describe`, after its `beforeAll` (`before` under node:test) set the
+ * target up; `get` is read in each test.
  *
  * @example
+ * // under jest (or vitest with globals: true)
  * import { sandboxContract } from '@toolwright/sandbox/testing';
  *
  * describe('MySandbox', () => {
@@ -73,9 +76,20 @@ async function expectOutside({ expect }: TestGlobals, target: SandboxContractTar
  *   beforeAll(async () => { target = await startMySandbox(); });   // maxReadBytes: 4096, secret.txt outside
  *   sandboxContract(() => target);
  * });
+ *
+ * @example
+ * // under node:test (node --test)
+ * import { before, describe, it } from 'node:test';
+ * import { sandboxContract } from '@toolwright/sandbox/testing';
+ *
+ * describe('MySandbox', () => {
+ *   let target: SandboxContractTarget;
+ *   before(async () => { target = await startMySandbox(); });
+ *   sandboxContract(() => target, { describe, it });
+ * });
  */
-export function sandboxContract(get: () => SandboxContractTarget): void {
-  const globals = testGlobals('sandboxContract');
+export function sandboxContract(get: () => SandboxContractTarget, functions?: TestFunctions): void {
+  const globals = testGlobals('sandboxContract', functions);
   const { describe, it, expect } = globals;
   describe('the Sandbox contract', () => {
     describe('exec', () => {

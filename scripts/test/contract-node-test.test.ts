@@ -1,0 +1,125 @@
+/**
+ * The shipped contract suites under `node:test` (issue 29): `@toolwright/core` and
+ * `@toolwright/sandbox` from `npm pack`ed tarballs in a scratch project that has no jest at all,
+ * `node --test` running `runStoreContract` against MemoryRunStore and `sandboxContract` against
+ * LocalSandbox with node:test's `describe` and `it`, and a store whose claim is not exclusive
+ * failing the suite.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { npmInstall, REPO, run, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-node-test-'));
+const app = path.join(root, 'app');
+
+const memoryStoreTest = `import 'reflect-metadata';
+import { describe, it } from 'node:test';
+import { MemoryRunStore } from '@toolwright/core';
+import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
+
+describe('MemoryRunStore from the tarball', () => {
+  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
+});
+`;
+
+const localSandboxTest = `import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { LocalSandbox } from '@toolwright/sandbox';
+import { sandboxContract } from '@toolwright/sandbox/testing';
+
+describe('LocalSandbox from the tarball', () => {
+  let target;
+  let base;
+  before(() => {
+    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'node-test-sandbox-')));
+    fs.mkdirSync(path.join(base, 'work'));
+    fs.mkdirSync(path.join(base, 'outside'));
+    fs.writeFileSync(path.join(base, 'outside', 'secret.txt'), 'TOP-SECRET-node-test');
+    target = { sandbox: new LocalSandbox({ workDir: path.join(base, 'work'), maxReadBytes: 4096 }), outsideDir: path.join(base, 'outside'), secret: 'TOP-SECRET-node-test' };
+  });
+  after(() => fs.rmSync(base, { recursive: true, force: true }));
+  sandboxContract(() => target, { describe, it });
+});
+`;
+
+// A store that lets a second caller take a claimed run: claim is not exclusive.
+const brokenStoreTest = `import 'reflect-metadata';
+import { describe, it } from 'node:test';
+import { MemoryRunStore, RunAlreadyClaimedError } from '@toolwright/core';
+import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
+
+class StealingRunStore extends MemoryRunStore {
+  async claim(id, options) {
+    try {
+      return await super.claim(id, options);
+    } catch (error) {
+      if (!(error instanceof RunAlreadyClaimedError) || error.status !== 'claimed') throw error;
+      await this.release(id);
+      return super.claim(id, options);
+    }
+  }
+}
+
+describe('a store whose claim is not exclusive', () => {
+  runStoreContract(() => ({ make: (options = {}) => new StealingRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
+});
+`;
+
+/** The counts of a TAP run's summary ("# pass 44"). */
+function summary(tap: string): Record<'tests' | 'pass' | 'fail', number> {
+  const count = (name: string): number => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? Number.NaN);
+  return { tests: count('tests'), pass: count('pass'), fail: count('fail') };
+}
+
+/** The names of the tests a TAP run reports as failed. */
+function failedTests(tap: string): string[] {
+  return [...tap.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((match) => match[1]!);
+}
+
+beforeAll(() => {
+  const packed = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', root, '-w', 'packages/core', '-w', 'packages/sandbox'], { cwd: REPO, timeoutMs: 180_000 })) as Array<{ filename: string }>;
+  writeFiles(app, {
+    'package.json': JSON.stringify({ name: 'node-test-app', version: '1.0.0', private: true, type: 'module' }),
+    'test/memory-store.test.mjs': memoryStoreTest,
+    'test/local-sandbox.test.mjs': localSandboxTest,
+    'broken/stealing-store.test.mjs': brokenStoreTest,
+  });
+  // No jest (nor any other test runner) is installed: the suites need only node.
+  npmInstall(app, [...packed.map((entry) => path.join(root, entry.filename)), 'reflect-metadata@^0.2.2'], 420_000);
+}, 600_000);
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('the packed contract suites under node --test', () => {
+  it('are installed without any test runner', () => {
+    expect(fs.existsSync(path.join(app, 'node_modules', 'jest'))).toBe(false);
+    expect(fs.existsSync(path.join(app, 'node_modules', 'expect'))).toBe(false);
+  });
+
+  it('pass against MemoryRunStore and LocalSandbox', () => {
+    const result = run('node', ['--test', '--test-reporter=tap', 'test/memory-store.test.mjs', 'test/local-sandbox.test.mjs'], { cwd: app, timeoutMs: 300_000 });
+    const tap = `${result.stdout}${result.stderr}`;
+    expect(failedTests(tap)).toEqual([]);
+    // The RunStore suite has 29 tests, the Sandbox suite 15; none failed.
+    expect(summary(tap).pass).toBeGreaterThanOrEqual(29 + 15);
+    expect(summary(tap).fail).toBe(0);
+    expect(tap).toMatch(/ok \d+ - has exactly one winner among concurrent callers/);
+    expect(tap).toMatch(/ok \d+ - never follows a link swapped in by a running command between check and use/);
+    expect(result.code).toBe(0);
+  }, 300_000);
+
+  it('fail for a store whose claim is not exclusive, naming the test and the assertion', () => {
+    const result = run('node', ['--test', '--test-reporter=tap', 'broken/stealing-store.test.mjs'], { cwd: app, timeoutMs: 300_000 });
+    const tap = `${result.stdout}${result.stderr}`;
+    expect(result.code).not.toBe(0);
+    expect(failedTests(tap)).toContain('has exactly one winner among concurrent callers; the others learn when the winner claimed');
+    expect(tap).toMatch(/ERR_ASSERTION/);
+    expect(summary(tap).fail).toBeGreaterThanOrEqual(1);
+    // The tests a stealing claim does not touch still pass.
+    expect(tap).toMatch(/ok \d+ - stores a paused state and loads it back/);
+  }, 300_000);
+});
