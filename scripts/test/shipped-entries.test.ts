@@ -72,7 +72,8 @@ describe('the packed entries', () => {
     expect(lastJson(runOk('node', ['entries.mjs'], { cwd: app }))).toEqual({
       extend: [
         'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'executeToolCall', 'flexibleRateLimiter',
-        'isToolkitInstance', 'loadOptionalPeer', 'markFatalError', 'runStoreKit', 'setToolsOf', 'strictArgumentsText', 'timeLimitProblem', 'toolCallNeedsApproval',
+        'isToolkitInstance', 'loadOptionalPeer', 'markFatalError', 'naturalArgumentsText', 'naturalSchemaOf', 'runStoreKit', 'setToolsOf', 'strictArgumentsText',
+        'timeLimitProblem', 'toolCallNeedsApproval',
       ],
       testing: ['CONTRACT_SECRET', 'runStoreContract', 'testGlobals'],
       sameAsRequire: true,

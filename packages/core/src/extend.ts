@@ -7,6 +7,8 @@ export type { ToolCallHost } from './calls/execute-tool-call';
 export { toolCallNeedsApproval } from './calls/needs-approval';
 export type { ApprovalQuestion } from './calls/needs-approval';
 export { strictArgumentsText } from './approvals/strict-arguments-text';
+export { naturalArgumentsText } from './approvals/natural-arguments-text';
+export { naturalSchemaOf } from './schema/natural-schema';
 export { markFatalError } from './errors/fatal-errors';
 
 // Rate limiter backends on rate-limiter-flexible (what @toolwright/redis and @toolwright/postgres build on)

@@ -1,4 +1,4 @@
-import { optionalDefaultsOf, optionalKeysOf, recordOptionalKeys } from './strict-optional-keys';
+import { nullableOptionalKeysOf, optionalDefaultsOf, optionalKeysOf, recordNullableOptionalKeys, recordOptionalKeys } from './strict-optional-keys';
 
 /**
  * Side tables of the strict rewrite for constraints the model is told in words but that are
@@ -61,6 +61,8 @@ export function recordEnforcedSchema(advertised: object): void {
     if (local !== undefined) for (const key of Object.keys(local)) out[key] = copy(local[key]);
     const optional = optionalKeysOf(value);
     if (optional !== undefined) recordOptionalKeys(out, optional, optionalDefaultsOf(value));
+    const nullableOptional = nullableOptionalKeysOf(value);
+    if (nullableOptional !== undefined) recordNullableOptionalKeys(out, nullableOptional);
     return out;
   };
   enforced.set(advertised, copy(advertised) as object);

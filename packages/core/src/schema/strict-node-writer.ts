@@ -9,7 +9,7 @@ import { LOCAL_FORMATS, MODEL_FORMATS } from './strict-keywords';
 import type { StrictSchemaLimits } from './strict-limits';
 import { recordLocalKeywords } from './strict-local-schema';
 import { makeNullable } from './strict-nullable';
-import { recordOptionalKeys } from './strict-optional-keys';
+import { recordNullableOptionalKeys, recordOptionalKeys } from './strict-optional-keys';
 import { provablyDisjoint } from './strict-disjoint';
 import { RewrittenOutput } from './strict-output';
 
@@ -208,6 +208,7 @@ export class StrictNodeWriter {
     const required = new Set(declared as string[]);
     const outProperties: JsonSchema = {};
     const optional: string[] = [];
+    const nullableOptional: string[] = [];
     let defaults: Record<string, unknown> | undefined;
     for (const name of Object.keys(properties)) {
       if (++this.properties > limits.maxProperties) {
@@ -217,6 +218,7 @@ export class StrictNodeWriter {
       const input = properties[name];
       const child = this.host.rewrite(input, at, depth + 1, objectDepth + 1, base);
       if (required.has(name) || this.output.admitsNull(child)) {
+        if (!required.has(name)) nullableOptional.push(name);
         outProperties[name] = child;
         continue;
       }
@@ -237,6 +239,7 @@ export class StrictNodeWriter {
     out.required = Object.keys(outProperties);
     out.additionalProperties = false;
     recordOptionalKeys(out, optional, defaults);
+    recordNullableOptionalKeys(out, nullableOptional);
   }
 
   /** A copy of a JSON value the schema holds (enum, const, default), refused when absurdly deep. */

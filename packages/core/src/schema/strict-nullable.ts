@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../contracts/json-schema';
 import { carryLocalKeywords, localKeywordsOf } from './strict-local-schema';
-import { optionalDefaultsOf, optionalKeysOf, recordOptionalKeys } from './strict-optional-keys';
+import { nullableOptionalKeysOf, optionalDefaultsOf, optionalKeysOf, recordNullableOptionalKeys, recordOptionalKeys } from './strict-optional-keys';
 
 const SIMPLE_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
 
@@ -38,6 +38,8 @@ export function makeNullable(schema: JsonSchema): JsonSchema {
   }
   const optional = optionalKeysOf(schema);
   if (optional !== undefined) recordOptionalKeys(inner, optional, optionalDefaultsOf(schema));
+  const nullableOptional = nullableOptionalKeysOf(schema);
+  if (nullableOptional !== undefined) recordNullableOptionalKeys(inner, nullableOptional);
   carryLocalKeywords(schema, inner);
   wrapper.anyOf = [inner, { type: 'null' }];
   return wrapper;

@@ -28,3 +28,21 @@ export function optionalKeysOf(node: object): readonly string[] | undefined {
 export function optionalDefaultsOf(node: object): Readonly<Record<string, unknown>> | undefined {
   return defaultsTable.get(node);
 }
+
+/**
+ * Side table of the strict rewrite: for each object node, the properties that were optional but
+ * already admitted `null` (`x?: T | null`). Strict mode makes them required as they are; their
+ * `null` is the author's and reaches the method as `null`. Only the natural form of the schema
+ * reads it (`naturalSchemaOf`, `naturalArgumentsText`: such a property may be left out there).
+ */
+const nullableOptionalTable = new WeakMap<object, readonly string[]>();
+
+/** @internal Records the keys of `node` that were optional and already nullable before the rewrite. */
+export function recordNullableOptionalKeys(node: object, keys: readonly string[]): void {
+  if (keys.length > 0) nullableOptionalTable.set(node, keys.slice());
+}
+
+/** @internal The keys of `node` that were optional and already nullable before the rewrite, if any. */
+export function nullableOptionalKeysOf(node: object): readonly string[] | undefined {
+  return nullableOptionalTable.get(node);
+}

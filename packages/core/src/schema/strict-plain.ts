@@ -2,7 +2,7 @@ import type { JsonSchema } from '../contracts/json-schema';
 import { admitsNull } from './schema-utils';
 import { DEFAULT_STRICT_LIMITS } from './strict-limits';
 import { makeNullable } from './strict-nullable';
-import { recordOptionalKeys } from './strict-optional-keys';
+import { recordNullableOptionalKeys, recordOptionalKeys } from './strict-optional-keys';
 
 /** One of the seven JSON Schema type names (comparisons: cheaper than a set lookup in cold code). */
 function isPlainType(type: unknown): boolean {
@@ -120,6 +120,7 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
   if (required === undefined) return NOT_PLAIN;
   const outProperties: JsonSchema = {};
   const optional: string[] = [];
+  let nullableOptional: string[] | undefined;
   const names = Object.keys(properties);
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
@@ -128,6 +129,7 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
     if (child === NOT_PLAIN) return NOT_PLAIN;
     // A node of this pass has one type: only a "null" one can admit null.
     if (required.includes(name) || (child.type === 'null' && admitsNull(child))) {
+      if (!required.includes(name)) (nullableOptional ??= []).push(name);
       outProperties[name] = child;
     } else {
       optional.push(name);
@@ -138,6 +140,7 @@ function plainObject(node: JsonSchema, out: JsonSchema, depth: number, objectDep
   out.required = Object.keys(outProperties);
   out.additionalProperties = false;
   recordOptionalKeys(out, optional);
+  if (nullableOptional !== undefined) recordNullableOptionalKeys(out, nullableOptional);
   return out;
 }
 

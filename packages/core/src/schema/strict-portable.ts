@@ -3,7 +3,7 @@ import { textOf, type LazyText } from '../util/lazy-text';
 import type { JsonSchema } from '../contracts/json-schema';
 import { pointer, pointerSegments } from './json-pointer';
 import { localKeywordsOf, recordEnforcedSchema, recordLocalKeywords } from './strict-local-schema';
-import { optionalDefaultsOf, optionalKeysOf, recordOptionalKeys } from './strict-optional-keys';
+import { nullableOptionalKeysOf, optionalDefaultsOf, optionalKeysOf, recordNullableOptionalKeys, recordOptionalKeys } from './strict-optional-keys';
 import { toStrictSchema } from './strict-schema';
 
 /**
@@ -17,6 +17,8 @@ export interface StrictSideTables {
   optional?: Record<string, string[]>;
   defaults?: Record<string, Record<string, unknown>>;
   local?: Record<string, Record<string, unknown>>;
+  /** Properties that were optional and already nullable (kept required and nullable by strict mode). */
+  nullableOptional?: Record<string, string[]>;
 }
 
 /** A strict schema and its side tables, both plain JSON. */
@@ -45,6 +47,8 @@ export function portableStrictSchema(schema: JsonSchema, toolName?: string): Por
     if (optional !== undefined) (tables.optional ??= {})[at] = [...optional];
     const defaults = optionalDefaultsOf(node);
     if (defaults !== undefined) (tables.defaults ??= {})[at] = { ...defaults };
+    const nullableOptional = nullableOptionalKeysOf(node);
+    if (nullableOptional !== undefined) (tables.nullableOptional ??= {})[at] = [...nullableOptional];
     const local = localKeywordsOf(node);
     if (local !== undefined) (tables.local ??= {})[at] = { ...local };
     for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key], pointer(at, key));
@@ -61,7 +65,7 @@ export function portableStrictSchema(schema: JsonSchema, toolName?: string): Por
  */
 export function restoreStrictSideTables(parameters: JsonSchema, tables: StrictSideTables, where: LazyText): void {
   // The common table: only the arguments object had optional properties.
-  if (tables.local === undefined && tables.defaults === undefined && isRootOnly(tables.optional)) {
+  if (tables.local === undefined && tables.defaults === undefined && tables.nullableOptional === undefined && isRootOnly(tables.optional)) {
     recordOptionalKeys(parameters, tables.optional['']);
     return;
   }
@@ -93,6 +97,7 @@ export function restoreStrictSideTables(parameters: JsonSchema, tables: StrictSi
     defaults.delete(node);
   }
   for (const [node, values] of defaults) recordOptionalKeys(node, [], values);
+  for (const [node, keys] of entries(tables.nullableOptional, isNames, 'nullableOptional')) recordNullableOptionalKeys(node, keys);
   const local = entries(tables.local, isRecord, 'local');
   for (const [node, keywords] of local) recordLocalKeywords(node, keywords);
   if (local.length > 0) recordEnforcedSchema(parameters);

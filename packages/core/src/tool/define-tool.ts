@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { assertValidParametersSchema } from '../schema/schema-check';
+import { recordDeclaredSchema } from '../schema/natural-schema';
 import { cloneJson } from '../schema/schema-utils';
 import { plainStrictSchema } from '../schema/strict-plain';
 import { toStrictSchema } from '../schema/strict-schema';
@@ -61,6 +62,8 @@ export function defineTool<TContext = any>(definition: ToolDefinition<TContext>)
   const plain = strict ? plainStrictSchema(schema) : undefined;
   if (plain === undefined) assertValidParametersSchema(schema, name);
   const parametersOut = plain ?? (strict ? toStrictSchema(schema, { toolName: name }) : looseCopy(schema));
+  // What MCP clients are shown (naturalSchemaOf): the schema as the author wrote it.
+  recordDeclaredSchema(parametersOut, schema);
   const fields = runnerFieldsOf(definition);
   // Most definitions set no runner-side field: the defaults go straight into the tool's literal.
   const tool: Tool<TContext> = fields === NO_FIELDS

@@ -13,6 +13,7 @@ import type { DtoReference } from '../metadata/metadata-definitions';
 import { toolNameProblem } from '../tool/tool-name';
 import { compileDatePointers } from './date-fields';
 import { declaredSchemaOf, type SchemaSource } from './declared-schema';
+import { recordDeclaredSchema } from '../schema/natural-schema';
 import { needsClassValidator } from './dto-validation';
 import { resolveDeclarations } from './resolve-declarations';
 
@@ -96,6 +97,8 @@ function build(ctor: Function): ToolBlueprint[] {
         throw new UserError(`${where()}: the embedded schema was made strict at build time, but the tool says strict: false. Fix: rebuild with the @toolwright/scanner transformer.`);
       }
       parameters = declared.strict ? declared.parameters : strict ? toStrictSchema(declared.parameters, { toolName: name }) : looseCopy(declared.parameters);
+      // The loose schema is what MCP clients are shown (naturalSchemaOf).
+      if (strict && !declared.strict) recordDeclaredSchema(parameters, declared.parameters);
     } catch (error) {
       if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where()}: ${error.message}`, error.toolName, error.path);
       throw error;

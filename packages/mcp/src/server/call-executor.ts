@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { RunCancelledError, ToolwrightError, emptyUsage, type Agent, type Tool } from '@toolwright/core';
-import { executeToolCall } from '@toolwright/core/extend';
+import { executeToolCall, naturalArgumentsText } from '@toolwright/core/extend';
 import { boundedText } from '../shared/bounded-text';
 import { outputSchemaOf } from '../shared/output-schema';
 import { callToolResultOf } from './content-mapping';
@@ -21,7 +21,9 @@ export interface ExecutorConfig {
 }
 
 /**
- * Runs one `tools/call` as a call a model makes runs, without a model or a run: the approval step
+ * Runs one `tools/call` as a call a model makes runs, without a model or a run: the arguments in
+ * the tool's natural form made strict (`naturalArgumentsText`: `null` for an optional one left
+ * out), the approval step
  * (`approveServedCall`), then `executeToolCall` — argument validation, guardrails (the `runner`
  * option's, then the tool's), interceptors, the time limit (the tool's, else `toolTimeoutMs`)
  * with the call's signal, `failureError`, the output cap (the tool's, else
@@ -33,10 +35,12 @@ export interface ExecutorConfig {
 export async function executeServedCall(call: ServedCall, config: ExecutorConfig): Promise<CallToolResult> {
   const { tool, info } = call;
   const options = config.options;
-  const argumentsJson = JSON.stringify(call.arguments ?? {});
   const context = config.context ? await config.context(info) : undefined;
   const host = { context, callId: `mcp_${randomUUID()}`, agent: config.agent, signal: call.signal, maxOutputBytes: options.maxToolOutputBytes };
   try {
+    // Clients send the natural form (an optional argument may be left out): the strict form the
+    // tool validates has `null` for it.
+    const argumentsJson = naturalArgumentsText(tool, call.arguments ?? {}, host.callId);
     if (tool.isEnabled && !(await tool.isEnabled({ context, usage: emptyUsage() }, config.agent))) {
       return { content: [{ type: 'text', text: `The tool "${tool.name}" is not enabled for this call; it did not run.` }], isError: true };
     }

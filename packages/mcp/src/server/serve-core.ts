@@ -1,9 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ElicitResultSchema, ErrorCode, ListToolsRequestSchema, McpError,
+  CallToolRequestSchema, ElicitResultSchema, ErrorCode, ListToolsRequestSchema,
   type CallToolResult, type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Agent, emptyUsage, type RunContext, type Tool } from '@toolwright/core';
+import { naturalSchemaOf } from '@toolwright/core/extend';
 import { mcpAnnotationsForTool } from '../annotations/risk-annotations';
 import { outputSchemaOf } from '../shared/output-schema';
 import { executeServedCall, type ExecutorConfig } from './call-executor';
@@ -59,7 +60,7 @@ export class ServeCore {
       const info: McpCallInfo = { transport: session.transport, sessionId: session.sessionId() ?? extra.sessionId, toolName: name };
       if (extra.requestInfo?.headers) info.headers = extra.requestInfo.headers as McpCallInfo['headers'];
       const tool = await this.offered(name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      if (!tool) throw protocolError(ErrorCode.InvalidParams, `Tool ${name} not found`);
       const progressToken = extra._meta?.progressToken;
       let progress = 0;
       // Notifications are sent in order, and all before the result (a client drops progress
@@ -94,13 +95,17 @@ export class ServeCore {
     return server;
   }
 
-  /** The tools as MCP describes them: build-time schemas, annotations, output schemas. */
+  /**
+   * The tools as MCP describes them: each one's natural schema (`naturalSchemaOf`: optional
+   * arguments optional, as the author declared them, not OpenAI's strict form), annotations,
+   * output schemas.
+   */
   private async descriptors(): Promise<McpTool[]> {
     const out: McpTool[] = [];
     for (const tool of await this.enabledTools()) {
       const override = this.options.annotations?.[tool.name];
       const annotations = mcpAnnotationsForTool(tool, override);
-      const descriptor: McpTool = { name: tool.name, description: tool.description, inputSchema: tool.parameters as McpTool['inputSchema'] };
+      const descriptor: McpTool = { name: tool.name, description: tool.description, inputSchema: naturalSchemaOf(tool) as McpTool['inputSchema'] };
       if (override?.title) descriptor.title = override.title;
       const outputSchema = outputSchemaOf(tool);
       if (outputSchema) descriptor.outputSchema = outputSchema as McpTool['outputSchema'];
@@ -160,4 +165,13 @@ export class ServeCore {
       return undefined;
     }
   }
+}
+
+/**
+ * An error the SDK answers a request with, under `code` and with `message` as it is: an
+ * `McpError` would put its own `MCP error <code>:` prefix into the wire message, and the client's
+ * `McpError` adds it again, so clients printed it twice.
+ */
+function protocolError(code: ErrorCode, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
 }

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { GuardrailOutcome, defineToolInputGuardrail, toolsOf } from '@toolwright/core';
+import { naturalSchemaOf } from '@toolwright/core/extend';
 import { serveMcp, type McpServerHandle } from '@toolwright/mcp';
 import { DemoTools, PNG, temperatureTool } from '../fixtures/demo-tools';
 import { collectProgress } from '../helpers/progress';
@@ -58,18 +59,18 @@ describe('serveMcp over streamable HTTP, with the SDK client', () => {
   });
 
   describe('tools/list', () => {
-    it('shows the build-time schemas, risk annotations and output schemas', async () => {
+    it('shows the natural schemas, risk annotations and output schemas', async () => {
       const { tools } = await client.listTools();
       const local = new Map(toolsOf(demo).map((t) => [t.name, t]));
       expect(tools.map((t) => t.name)).toEqual([...local.keys(), 'temperature']);
       for (const tool of tools.filter((t) => local.has(t.name))) {
-        expect(tool.inputSchema).toEqual(local.get(tool.name)!.parameters);
+        expect(tool.inputSchema).toEqual(naturalSchemaOf(local.get(tool.name)!));
         expect(tool.description).toBe(local.get(tool.name)!.description);
       }
       const byName = new Map(tools.map((t) => [t.name, t]));
       const greet = byName.get('greet')!.inputSchema as unknown as { properties: { title: { enum: unknown[] } } };
-      expect(greet).toMatchObject({ type: 'object', required: ['name', 'title'], additionalProperties: false, properties: { name: { type: 'string' }, title: { type: ['string', 'null'] } } });
-      expect(new Set(greet.properties.title.enum)).toEqual(new Set(['Dr', 'Mr', 'Ms', null]));
+      expect(greet).toMatchObject({ type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' }, title: { type: 'string' } } });
+      expect(new Set(greet.properties.title.enum)).toEqual(new Set(['Dr', 'Mr', 'Ms']));
       expect(byName.get('add')!.annotations).toEqual({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
       expect(byName.get('refund')!.annotations).toEqual({ destructiveHint: true });
       expect(byName.get('greet')!.annotations).toBeUndefined();

@@ -26,9 +26,15 @@ describe('serveMcp over stdio (a child process running the built package)', () =
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'stdio-demo', version: '0.0.1' });
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['add', 'count', 'dot', 'whoami']);
+      expect(tools.map((t) => t.name)).toEqual(['add', 'count', 'dot', 'greet', 'whoami']);
+      // The natural schema: the optional title is optional, and not nullable.
+      expect(tools[3].inputSchema).toEqual({ type: 'object', properties: { name: { type: 'string' }, title: { type: 'string', enum: ['Dr', 'Ms'] } }, required: ['name'] });
+      expect(await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).toEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }] });
+      expect(await client.callTool({ name: 'greet', arguments: { name: 'Ada', title: null } })).toEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }] });
+      expect(await client.callTool({ name: 'greet', arguments: { name: 'Ada', title: 'Dr' } })).toEqual({ content: [{ type: 'text', text: 'Hello, Dr Ada!' }] });
+      expect((await client.callTool({ name: 'greet', arguments: { name: 'Ada', title: 'Sir' } })).isError).toBe(true);
       expect(tools[0]).toMatchObject({
-        inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
+        inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
         annotations: { readOnlyHint: true },
       });
       expect(await client.callTool({ name: 'add', arguments: { a: 40, b: 2 } })).toEqual({ content: [{ type: 'text', text: '42' }] });
@@ -49,9 +55,21 @@ describe('serveMcp over stdio (a child process running the built package)', () =
     await toolset.connect();
     const pid = toolset.pid!;
     try {
-      const model = new ScriptedModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 }, callId: 'a' }, { name: 'whoami', arguments: {}, callId: 'w' }] }, { text: 'ok' }]);
+      const calls = [
+        { name: 'add', arguments: { a: 1, b: 2 }, callId: 'a' },
+        { name: 'whoami', arguments: {}, callId: 'w' },
+        // The served optional title is optional on the wire; McpToolset's strict form makes it
+        // required and nullable for the model, which sends null for it.
+        { name: 'greet', arguments: { name: 'Ada', title: null }, callId: 'g' },
+        { name: 'greet', arguments: { name: 'Ada', title: 'Ms' }, callId: 'g2' },
+      ];
+      const model = new ScriptedModel([{ toolCalls: calls }, { text: 'ok' }]);
       const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [toolset] }), 'go');
       expect(outputText(result, 'a')).toBe('3');
+      expect(outputText(result, 'g')).toBe('Hello, Ada!');
+      expect(outputText(result, 'g2')).toBe('Hello, Ms Ada!');
+      const greet = (await toolset.tools(ctx)).find((t) => t.name === 'greet')!;
+      expect(greet.parameters).toMatchObject({ required: ['name', 'title'], properties: { title: { type: ['string', 'null'] } } });
       expect(Number(outputText(result, 'w'))).toBe(pid);
       expect((await toolset.tools(ctx)).find((t) => t.name === 'add')).toMatchObject({ readOnly: true, strict: true });
     } finally {
