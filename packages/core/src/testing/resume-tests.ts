@@ -236,7 +236,11 @@ export function describeResumeTests({ describe, it, expect }: TestGlobals, makeS
     const thief = await store.claim(runId, { leaseMs: 60_000 });
     const outcome = await resuming;
     release();
-    expect((outcome as { error: unknown }).error).toBeInstanceOf(RunAlreadyClaimedError);
+    // Stopped either way: by the takeover (RunAlreadyClaimedError), or — when a renewal of the
+    // lease fell between the release and the new claim, as on a loaded machine — by the release.
+    const error = (outcome as { error: unknown }).error;
+    const released = error instanceof Error && /^The claim on run .* was released/.test(error.message);
+    if (!released) expect(error).toBeInstanceOf(RunAlreadyClaimedError);
     expect(log.refunds).toEqual([]);
     expect((await store.calls(runId)).map((c) => c.status)).toEqual(['started']);
     await store.release(runId, thief);
