@@ -116,21 +116,11 @@ export class RunState<TContext = unknown> {
   readonly calledTools = new Map<string, CalledToolRecord>();
   /** The tools of the pending interruptions, when known, to validate edited arguments at once. @internal */
   readonly interruptionTools = new Map<string, Tool>();
-  /**
-   * Application data kept with the run: in `toString()`, in run stores, across pauses and resumes
-   * (a ticket id, who started the run, a tenant). A plain JSON object of at most 64 KiB; set it
-   * with `RunOptions.metadata` or change it here before the state is written.
-   */
+  /** Application data kept with the run across pauses and stores: plain JSON, at most 64 KiB (`RunOptions.metadata`). */
   metadata: RunMetadata = {};
-  /**
-   * The guardrail decisions of the run, oldest first (at most 200 kept): every agent-level
-   * decision, and the tool guardrails that refused a call or ended the run.
-   */
+  /** The run's guardrail decisions, oldest first (at most 200): agent-level ones, tool refusals and tripwires. */
   readonly guardrailDecisions: GuardrailDecision[] = [];
-  /**
-   * What the run's budget (`RunOptions.budget`) has spent — tool calls, tokens, cost — kept in the
-   * state so that a paused run resumes with it. Absent for a run without a budget. @internal
-   */
+  /** What the run's budget has spent, kept so that a paused run resumes with it; absent without a budget. @internal */
   budgetSpent?: BudgetSpent;
   /** On a resumed run: the interruptions of the state it resumed. @internal */
   resumedInterruptions: readonly ApprovalRequest[] = [];
