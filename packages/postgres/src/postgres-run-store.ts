@@ -8,7 +8,7 @@ import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/exte
 import { Pool, type PoolConfig } from 'pg';
 import { runLockedMigration } from './locked-migration';
 import { DEFAULT_RUNS_TABLE, runStoreMigration, runStoreTables, type RunStoreTables } from './run-store-schema';
-import { runStoreSql, type RunStoreSql } from './run-store-sql';
+import { claimBatch, namedStatements, runStoreSql, type NamedStatement, type RunStoreSql } from './run-store-sql';
 
 /** Options of `new PostgresRunStore(...)`. */
 export interface PostgresRunStoreOptions extends RunStoreOptions {
@@ -26,9 +26,29 @@ export interface PostgresRunStoreOptions extends RunStoreOptions {
    * migration yourself.
    */
   createTables?: boolean;
+  /**
+   * Send the store's statements as named prepared statements, parsed and planned once per pooled
+   * connection (default true). Set false behind a connection pooler that cannot keep them (PgBouncer
+   * in transaction mode before 1.21).
+   */
+  preparedStatements?: boolean;
 }
 
 type Row = Record<string, any>;
+
+/**
+ * What a claim read along with winning the run: its stored state and its call ledger, handed to
+ * the next `load` and `calls` of that run (each once) instead of reading them again.
+ */
+interface ClaimSnapshot {
+  /** `performance.now()` past which the snapshot is not used: the claim's lease, counted from before it was asked for. */
+  deadline: number;
+  run?: Row;
+  calls?: Row[];
+}
+
+/** Most claim snapshots kept (claims whose run is never loaded); the oldest is dropped first. */
+const MAX_SNAPSHOTS = 1_000;
 
 /**
  * A `RunStore` on PostgreSQL: paused runs resume exactly once on any replica, and the call ledger
@@ -48,15 +68,17 @@ export class PostgresRunStore implements RunStore {
   private readonly options: ResolvedRunStoreOptions;
   private readonly table: string;
   private readonly tables: RunStoreTables;
-  private readonly sql: RunStoreSql;
+  private readonly statements: { [K in keyof RunStoreSql]: NamedStatement | string };
   private readonly ownsPool: boolean;
   private ready: Promise<void> | undefined;
+  private readonly snapshots = new Map<string, ClaimSnapshot>();
 
   constructor(options: PostgresRunStoreOptions) {
     this.options = runStoreKit.resolveStoreOptions(options, 'new PostgresRunStore()');
     this.table = options.table ?? DEFAULT_RUNS_TABLE;
     this.tables = runStoreTables(this.table);
-    this.sql = runStoreSql(this.tables);
+    const sql = runStoreSql(this.tables);
+    this.statements = options.preparedStatements === false ? sql : namedStatements(sql);
     if (options.pool !== undefined) {
       this.pool = options.pool;
       this.ownsPool = false;
@@ -88,19 +110,20 @@ export class PostgresRunStore implements RunStore {
       const claim = options.claim;
       runStoreKit.checkClaim(claim, 'store.save(state, { claim })');
       const e = runStoreKit.encodeRun(state, claim.runId, this.options.secret, true);
-      const { rowCount } = await this.query(this.sql.saveClaimed, [claim.runId, claim.token, e.revision, e.state, e.pendingCallIds, e.interruptions, e.status, ttlMs]);
+      this.snapshots.delete(claim.runId);
+      const { rowCount } = await this.query(this.statements.saveClaimed, [claim.runId, claim.token, e.revision, e.state, e.pendingCallIds, e.interruptions, e.status, ttlMs]);
       if (rowCount === 0) throw await this.lostClaim(claim);
       return claim.runId;
     }
     const id = runStoreKit.randomId();
     const e = runStoreKit.encodeRun(state, id, this.options.secret, false);
-    await this.query(this.sql.insert, [id, e.revision, e.state, e.pendingCallIds, e.interruptions, ttlMs]);
+    await this.query(this.statements.insert, [id, e.revision, e.state, e.pendingCallIds, e.interruptions, ttlMs]);
     return id;
   }
 
   async load<TContext = unknown>(agents: Agent<any> | ReadonlyArray<Agent<any>>, id: string): Promise<RunState<TContext>> {
     runStoreKit.checkRunId(id, 'store.load(agents, id)');
-    const row = await this.one(this.sql.load, [id]);
+    const row = this.fromSnapshot(id, 'run') ?? (await this.one(this.statements.load, [id]));
     if (!row) throw new RunNotFoundError(id);
     if (row.state === null) throw new RunAlreadyClaimedError(id, 'completed', row.completedAt ?? row.updatedAt);
     return runStoreKit.decodeRun<TContext>(agents, id, { revision: row.revision, state: row.state, decisions: row.decisions ?? {} }, this.options.secret);
@@ -109,13 +132,19 @@ export class PostgresRunStore implements RunStore {
   async claim(id: string, options: ClaimOptions = {}): Promise<RunClaim> {
     runStoreKit.checkRunId(id, 'store.claim(id)');
     const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.claim(id, { leaseMs })');
-    // A refused claim is explained from a second read; if the run became claimable in between
-    // (a lease ran out), the claim is tried again.
+    // One round trip claims the run, reads its state and ledger for the load and the ledger read
+    // that follow a claim (see claimBatch), and, for a refused claim, who holds the run. If the
+    // run became claimable between the claim and that read (a lease ran out), it is tried again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = runStoreKit.randomId();
-      const won = await this.one(this.sql.claim, [id, token, leaseMs]);
-      if (won) return { runId: id, token, claimedAt: won.claimedAt, leaseExpiresAt: won.leaseExpiresAt, attempt: won.attempts };
-      const view = await this.one(this.sql.view, [id]);
+      const asked = performance.now();
+      const [claimed, ledger, holder] = (await this.query(claimBatch(this.tables, id, token, leaseMs))) as unknown as Array<{ rows: Row[] }>;
+      const won = claimed!.rows[0];
+      if (won) {
+        this.keepSnapshot(id, { deadline: asked + leaseMs, run: { ...won, status: 'claimed' }, calls: ledger!.rows });
+        return { runId: id, token, claimedAt: won.claimedAt, leaseExpiresAt: won.leaseExpiresAt, attempt: won.attempts };
+      }
+      const view = holder!.rows[0];
       if (!view) throw new RunNotFoundError(id);
       const refusal = runStoreKit.claimRefusal(id, view as never, Date.now());
       if (refusal) throw refusal;
@@ -126,38 +155,40 @@ export class PostgresRunStore implements RunStore {
   async renew(claim: RunClaim, options: ClaimOptions = {}): Promise<RunClaim> {
     runStoreKit.checkClaim(claim, 'store.renew(claim)');
     const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.renew(claim, { leaseMs })');
-    const row = await this.one(this.sql.renew, [claim.runId, claim.token, leaseMs]);
+    const row = await this.one(this.statements.renew, [claim.runId, claim.token, leaseMs]);
     if (!row) throw await this.lostClaim(claim);
     return { ...claim, leaseExpiresAt: row.leaseExpiresAt };
   }
 
   async complete(id: string, claim?: RunClaim): Promise<void> {
     const token = this.tokenFor(id, claim, 'store.complete(id)');
-    const row = await this.one(this.sql.complete, [id, token, this.options.completedTtlMs]);
+    this.snapshots.delete(id);
+    const row = await this.one(this.statements.complete, [id, token, this.options.completedTtlMs]);
     if (row!.n === 1) return;
-    const view = await this.one(this.sql.view, [id]);
+    const view = await this.one(this.statements.view, [id]);
     if (!view) throw new RunNotFoundError(id);
     if (claim) throw runStoreKit.lostClaimError(claim, view as never, Date.now());
   }
 
   async release(id: string, claim?: RunClaim): Promise<void> {
     const token = this.tokenFor(id, claim, 'store.release(id)');
-    const { rowCount } = await this.query(this.sql.release, [id, token]);
+    this.snapshots.delete(id);
+    const { rowCount } = await this.query(this.statements.release, [id, token]);
     if (rowCount === 1) return;
-    const view = await this.one(this.sql.view, [id]);
+    const view = await this.one(this.statements.view, [id]);
     if (!view) throw new RunNotFoundError(id);
     if (view.status === 'completed') throw new RunAlreadyClaimedError(id, 'completed', view.completedAt);
     if (claim) throw runStoreKit.lostClaimError(claim, view as never, Date.now());
   }
 
   async list(filter: RunListFilter = {}): Promise<StoredRunSummary[]> {
-    const rows = await this.rows(this.sql.list, [filter.status ?? null, filter.olderThanMs ?? null, filter.limit ?? 1_000]);
+    const rows = await this.rows(this.statements.list, [filter.status ?? null, filter.olderThanMs ?? null, filter.limit ?? 1_000]);
     return rows.map((r) => ({ id: r.id, status: r.status, updatedAt: r.updatedAt }));
   }
 
   async inspect(id: string): Promise<StoredRunInfo> {
     runStoreKit.checkRunId(id, 'store.inspect(id)');
-    const row = await this.one(this.sql.inspect, [id]);
+    const row = await this.one(this.statements.inspect, [id]);
     if (!row) throw new RunNotFoundError(id);
     const { secret } = this.options;
     const decisions: Record<string, StoredDecision> = {};
@@ -186,44 +217,49 @@ export class PostgresRunStore implements RunStore {
   }
 
   async purgeExpired(): Promise<number> {
-    return (await this.query(this.sql.purge, [])).rowCount ?? 0;
+    return (await this.query(this.statements.purge, [])).rowCount ?? 0;
   }
 
   async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {
     runStoreKit.checkClaim(claim, 'store.beginCall(claim, callId)');
-    const row = await this.one(this.sql.beginCall, [claim.runId, claim.token, callId, toolName]);
+    this.dropLedgerSnapshot(claim.runId);
+    const row = await this.one(this.statements.beginCall, [claim.runId, claim.token, callId, toolName]);
     if (row!.owned === 0) throw await this.lostClaim(claim);
     if (row!.inserted === 1) return undefined;
-    return entryOf((await this.one(this.sql.call, [claim.runId, callId]))!);
+    return entryOf((await this.one(this.statements.call, [claim.runId, callId]))!);
   }
 
   async restartCall(claim: RunClaim, callId: string): Promise<void> {
     runStoreKit.checkClaim(claim, 'store.restartCall(claim, callId)');
-    const { rowCount } = await this.query(this.sql.restartCall, [claim.runId, claim.token, callId]);
+    this.dropLedgerSnapshot(claim.runId);
+    const { rowCount } = await this.query(this.statements.restartCall, [claim.runId, claim.token, callId]);
     if (rowCount === 0) throw new RunStateError(`store.restartCall: call ${callId} of run ${claim.runId} is not in the ledger, or the claim was lost.`);
   }
 
   async finishCall(runId: string, callId: string, output: RecordedCallOutput): Promise<void> {
-    await this.query(this.sql.finishCall, [runId, callId, JSON.stringify(output)]);
+    this.dropLedgerSnapshot(runId);
+    await this.query(this.statements.finishCall, [runId, callId, JSON.stringify(output)]);
   }
 
   async forgetCall(runId: string, callId: string): Promise<void> {
-    await this.query(this.sql.forgetCall, [runId, callId]);
+    this.dropLedgerSnapshot(runId);
+    await this.query(this.statements.forgetCall, [runId, callId]);
   }
 
   async calls(runId: string): Promise<CallLedgerEntry[]> {
-    return (await this.rows(this.sql.calls, [runId])).map(entryOf);
+    return (this.fromSnapshot(runId, 'calls') ?? (await this.rows(this.statements.calls, [runId]))).map(entryOf);
   }
 
   private async decide(id: string, callId: string, decision: StoredDecision, attempt = 0): Promise<void> {
     runStoreKit.checkRunId(id, 'store.approve/reject(id, callId)');
-    const target = await this.one(this.sql.decisionTarget, [id]);
+    this.snapshots.delete(id);
+    const target = await this.one(this.statements.decisionTarget, [id]);
     if (!target) throw new RunNotFoundError(id);
     if (target.status !== 'paused') throw runStoreKit.claimRefusal(id, target as never, Date.now()) ?? new RunAlreadyClaimedError(id, 'claimed', target.claimedAt ?? Date.now());
     const pending: string[] = target.pendingCallIds ?? [];
     if (!pending.includes(callId)) throw new RunStateError(runStoreKit.notPendingMessage(id, callId, pending));
     const signed = runStoreKit.encodeDecision(this.options.secret, id, target.revision, callId, decision);
-    const { rowCount } = await this.query(this.sql.decide, [id, callId, signed, target.revision]);
+    const { rowCount } = await this.query(this.statements.decide, [id, callId, signed, target.revision]);
     // Claimed (or saved again) between the read and the write: read again to report what happened.
     if (rowCount === 0) {
       if (attempt >= 2) throw new RunAlreadyClaimedError(id, 'claimed', Date.now());
@@ -240,25 +276,52 @@ export class PostgresRunStore implements RunStore {
   }
 
   private async lostClaim(claim: RunClaim): Promise<Error> {
-    const view = await this.one(this.sql.view, [claim.runId]);
+    const view = await this.one(this.statements.view, [claim.runId]);
     return view ? runStoreKit.lostClaimError(claim, view as never, Date.now()) : new RunNotFoundError(claim.runId);
   }
 
-  private async query(text: string, values: unknown[]) {
+  /**
+   * Keeps what a claim read for the next `load` and `calls` of the run. Using it is as if they
+   * had run at the claim: no one else can write the run's state or start a call on it while the
+   * lease holds (the deadline), and every write of this store to the run drops the snapshot first,
+   * so its own writes are always seen.
+   */
+  private keepSnapshot(id: string, snapshot: ClaimSnapshot): void {
+    this.snapshots.delete(id);
+    if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.delete(this.snapshots.keys().next().value!);
+    this.snapshots.set(id, snapshot);
+  }
+
+  /** The claim's read of the run (`run`) or its ledger (`calls`), once, while the claim's lease holds. */
+  private fromSnapshot<K extends 'run' | 'calls'>(id: string, part: K): ClaimSnapshot[K] | undefined {
+    const snapshot = this.snapshots.get(id);
+    if (!snapshot) return undefined;
+    const value = snapshot[part];
+    delete snapshot[part];
+    if (snapshot.run === undefined && snapshot.calls === undefined) this.snapshots.delete(id);
+    return performance.now() < snapshot.deadline ? value : undefined;
+  }
+
+  private dropLedgerSnapshot(runId: string): void {
+    const snapshot = this.snapshots.get(runId);
+    if (snapshot) delete snapshot.calls;
+  }
+
+  private async query(statement: NamedStatement | string, values?: unknown[]) {
     // With createTables, the first query waits for the migration; a failed one is tried again next time.
     await (this.ready ??= this.migrate().catch((error: unknown) => {
       this.ready = undefined;
       throw error;
     }));
-    return this.pool.query(text, values);
+    return typeof statement === 'string' ? this.pool.query(statement, values) : this.pool.query({ ...statement, values });
   }
 
-  private async rows(text: string, values: unknown[]): Promise<Row[]> {
-    return (await this.query(text, values)).rows as Row[];
+  private async rows(statement: NamedStatement | string, values: unknown[]): Promise<Row[]> {
+    return (await this.query(statement, values)).rows as Row[];
   }
 
-  private async one(text: string, values: unknown[]): Promise<Row | undefined> {
-    return (await this.rows(text, values))[0];
+  private async one(statement: NamedStatement | string, values: unknown[]): Promise<Row | undefined> {
+    return (await this.rows(statement, values))[0];
   }
 }
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { escapeLiteral } from 'pg';
 import type { RunStoreTables } from './run-store-schema';
 
 /** Epoch milliseconds of a timestamptz column, as a float8 (a JS number). */
@@ -7,6 +9,9 @@ const plusMs = (param: string): string => `now() + (${param}::float8 * interval 
 
 /** The columns that say who holds a run, in the shape `ClaimView` reads. */
 const VIEW = `status, claim_token AS token, ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", ${ms('completed_at')} AS "completedAt"`;
+
+/** The columns of a ledger entry, in the shape `CallLedgerEntry` reads. */
+const CALL_COLUMNS = `call_id AS "callId", tool_name AS "toolName", status, attempts, ${ms('started_at')} AS "startedAt", ${ms('finished_at')} AS "finishedAt", output`;
 
 /**
  * Every statement of the store, for one pair of tables. Times come from the database's clock
@@ -29,10 +34,6 @@ export function runStoreSql(t: RunStoreTables) {
     load: `SELECT revision, state, decisions, status, ${ms('completed_at')} AS "completedAt", ${ms('updated_at')} AS "updatedAt"
       FROM ${t.runs} WHERE id = $1 AND ${live}`,
 
-    claim: `UPDATE ${t.runs} SET status = 'claimed', claim_token = $2, claimed_at = now(), lease_expires_at = ${plusMs('$3')},
-        attempts = attempts + 1, updated_at = now()
-      WHERE id = $1 AND ${live} AND (status = 'paused' OR (status = 'claimed' AND lease_expires_at <= now()))
-      RETURNING ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", attempts`,
 
     view: `SELECT ${VIEW} FROM ${t.runs} WHERE id = $1 AND ${live}`,
 
@@ -83,15 +84,56 @@ export function runStoreSql(t: RunStoreTables) {
 
     forgetCall: `DELETE FROM ${t.calls} WHERE run_id = $1 AND call_id = $2`,
 
-    calls: `SELECT call_id AS "callId", tool_name AS "toolName", status, attempts, ${ms('started_at')} AS "startedAt",
-        ${ms('finished_at')} AS "finishedAt", output
-      FROM ${t.calls} WHERE run_id = $1 ORDER BY started_at, call_id`,
+    calls: `SELECT ${CALL_COLUMNS} FROM ${t.calls} WHERE run_id = $1 ORDER BY started_at, call_id`,
 
-    call: `SELECT call_id AS "callId", tool_name AS "toolName", status, attempts, ${ms('started_at')} AS "startedAt",
-        ${ms('finished_at')} AS "finishedAt", output
-      FROM ${t.calls} WHERE run_id = $1 AND call_id = $2`,
+    call: `SELECT ${CALL_COLUMNS} FROM ${t.calls} WHERE run_id = $1 AND call_id = $2`,
   };
 }
 
 /** The statements of one store. */
 export type RunStoreSql = ReturnType<typeof runStoreSql>;
+
+/** A statement sent as a named prepared statement: parsed and planned once per connection. */
+export interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+/**
+ * The store's statements as named prepared statements. The name is a digest of the text, so two
+ * stores on one pool with different tables never share a name for different texts.
+ */
+export function namedStatements(sql: RunStoreSql): { [K in keyof RunStoreSql]: NamedStatement } {
+  const out = {} as { [K in keyof RunStoreSql]: NamedStatement };
+  for (const key of Object.keys(sql) as Array<keyof RunStoreSql>) {
+    const text = sql[key];
+    out[key] = { name: `tw_${key}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
+  }
+  return out;
+}
+
+/**
+ * A claim in one round trip: three statements sent together (PostgreSQL's simple query protocol
+ * takes no parameters, so the values are quoted with pg's `escapeLiteral`). They run as one
+ * implicit transaction, but under READ COMMITTED each statement reads a snapshot of its own:
+ * 1. the claim, a conditional `UPDATE` returning the stored state and its decisions (the row it
+ *    returns is the newest version, re-checked after any lock wait, so it is what `load` would read);
+ * 2. the call ledger, read after the claim holds the row: a `beginCall` of the previous holder
+ *    locks the row (FOR SHARE) until it commits, so every call it started is visible here, and
+ *    none can start after (its token no longer matches). One statement would not do: its snapshot
+ *    would predate the lock wait and could miss such a call;
+ * 3. who holds the run, to explain a refused claim without another round trip.
+ */
+export function claimBatch(t: RunStoreTables, id: string, token: string, leaseMs: number): string {
+  const live = 'expires_at > now()';
+  const runId = escapeLiteral(id);
+  const lease = `now() + (${escapeLiteral(String(leaseMs))}::float8 * interval '1 millisecond')`;
+  return `UPDATE ${t.runs} SET status = 'claimed', claim_token = ${escapeLiteral(token)}, claimed_at = now(), lease_expires_at = ${lease},
+    attempts = attempts + 1, updated_at = now()
+  WHERE id = ${runId} AND ${live} AND (status = 'paused' OR (status = 'claimed' AND lease_expires_at <= now()))
+  RETURNING ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", attempts, revision, state, decisions;
+SELECT ${CALL_COLUMNS} FROM ${t.calls}
+  WHERE run_id = ${runId} AND EXISTS (SELECT 1 FROM ${t.runs} WHERE id = ${runId} AND claim_token = ${escapeLiteral(token)})
+  ORDER BY started_at, call_id;
+SELECT ${VIEW} FROM ${t.runs} WHERE id = ${runId} AND ${live}`;
+}

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { RunStateError, UserError } from '@toolwright/core';
+import { RunAlreadyClaimedError, RunStateError, Runner, UserError } from '@toolwright/core';
 import { PostgresRunStore, runStoreMigration } from '../src';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/testing';
 import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
-import { pausedRefund, refundAgent } from '../../../test-support/run-stores/fixtures';
+import { pausedRefund, refundAgent, refundModel, sleep } from '../../../test-support/run-stores/fixtures';
 
 describe('PostgresRunStore on a real PostgreSQL server', () => {
   let server: EmbeddedPostgres;
@@ -77,6 +77,126 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
       await pool.query(`UPDATE toolwright_runs SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
       expect(await store.purgeExpired()).toBeGreaterThanOrEqual(1);
       expect((await pool.query('SELECT 1 FROM toolwright_runs WHERE id = $1', [id])).rowCount).toBe(0);
+    });
+  });
+
+  describe('its round trips', () => {
+    /** Counts the statements the store sends through the pool while `body` runs. */
+    async function statements(body: () => Promise<void>): Promise<string[]> {
+      const sent: string[] = [];
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      const spy = jest.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+        const first = args[0] as string | { text: string };
+        sent.push((typeof first === 'string' ? first : first.text).trim().split(/\s+/, 1)[0]!);
+        return query(...args);
+      }) as never);
+      try {
+        await body();
+      } finally {
+        spy.mockRestore();
+      }
+      return sent;
+    }
+
+    it('stores, claims, loads, reads the ledger of and completes a paused run in three statements', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const state = (await pausedRefund(agent, 'RT-1', 30)).state;
+      let loaded: unknown;
+      let ledger: unknown;
+      const sent = await statements(async () => {
+        const id = await store.save(state);
+        const claim = await store.claim(id);
+        loaded = await store.load(agent, id);
+        ledger = await store.calls(id);
+        await store.complete(id, claim);
+      });
+      expect(sent).toEqual(['INSERT', 'UPDATE', 'WITH']);
+      expect((loaded as { interruptions: Array<{ callId: string }> }).interruptions.map((i) => i.callId)).toEqual(['call_refund_RT-1']);
+      expect(ledger).toEqual([]);
+    });
+
+    it('resumes an approved run through the runner in six statements: save, claim, call start and finish, complete', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const log = { refunds: [] as string[] };
+      const agent = refundAgent(log);
+      const paused = await pausedRefund(agent, 'RT-2', 40);
+      const id = await store.save(paused.state);
+      await store.approve(id, 'call_refund_RT-2');
+      const sent = await statements(async () => {
+        const done = await new Runner({ model: refundModel('RT-2', 40) }).resume(agent, id, { store });
+        expect(done.status).toBe('completed');
+      });
+      expect(log.refunds).toEqual(['RT-2:40']);
+      // claim (with state and ledger), beginCall, finishCall, complete.
+      expect(sent).toEqual(['UPDATE', 'WITH', 'UPDATE', 'WITH']);
+    });
+
+    it('reads the ledger after the claim holds the run: a call the previous holder was starting is seen, not run again', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const id = await store.save((await pausedRefund(agent, 'RT-3', 50)).state);
+      const first = await store.claim(id);
+      await pool.query(`UPDATE toolwright_runs SET lease_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+      // The previous holder's beginCall, held open: the run's row locked FOR SHARE, the call inserted, not yet committed.
+      const holder = await pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(`SELECT id FROM toolwright_runs WHERE id = $1 AND claim_token = $2 FOR SHARE`, [id, first.token]);
+        await holder.query(`INSERT INTO toolwright_runs_calls (run_id, call_id, tool_name, status) VALUES ($1, 'call_refund_RT-3', 'refund_order', 'started')`, [id]);
+        const taker = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+        const claiming = taker.claim(id);
+        // Wait until the takeover's claim is blocked on the row lock, then let the holder commit.
+        for (let i = 0; ; i++) {
+          const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE "toolwright_runs" SET status = ''claimed''%'`);
+          if (rows[0].n > 0) break;
+          if (i > 2_000) throw new Error('the takeover claim never waited for the lock');
+          await sleep(5);
+        }
+        await holder.query('COMMIT');
+        const second = await claiming;
+        expect(second.attempt).toBe(2);
+        const sent = await statements(async () => {
+          expect((await taker.calls(id)).map((e) => [e.callId, e.status])).toEqual([['call_refund_RT-3', 'started']]);
+        });
+        expect(sent).toEqual([]);
+        await taker.complete(id, second);
+      } finally {
+        holder.release();
+      }
+    });
+
+    it('reads the run again after its own write: a claim\'s snapshot never hides what this store saved, released or completed', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const id = await store.save((await pausedRefund(agent, 'RT-4', 60)).state);
+      const claim = await store.claim(id);
+      await store.save((await pausedRefund(agent, 'RT-4', 61)).state, { claim });
+      const reloaded = await store.load(agent, id);
+      expect(JSON.stringify(reloaded.interruptions[0]!.arguments)).toContain('61');
+      const again = await store.claim(id);
+      await store.complete(id, again);
+      await expect(store.load(agent, id)).rejects.toBeInstanceOf(RunAlreadyClaimedError);
+    });
+
+    it('works without prepared statements, for poolers that cannot keep them', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET, preparedStatements: false });
+      const agent = refundAgent({ refunds: [] });
+      const id = await store.save((await pausedRefund(agent, 'RT-5', 70)).state);
+      const claim = await store.claim(id);
+      expect((await store.load(agent, id)).interruptions).toHaveLength(1);
+      await store.complete(id, claim);
+      expect((await store.inspect(id)).status).toBe('completed');
+    });
+
+    it('claims a run whose id needs quoting', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const state = (await pausedRefund(agent, 'RT-6', 80)).state;
+      // A run id is whatever save returned; an id with quotes and backslashes never reaches the SQL unquoted.
+      await expect(store.claim("x'); DROP TABLE toolwright_runs; --\\")).rejects.toThrow(/No stored run/);
+      const id = await store.save(state);
+      expect((await store.inspect(id)).status).toBe('paused');
     });
   });
 });
