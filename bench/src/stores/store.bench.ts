@@ -1,11 +1,14 @@
 /**
  * `npm run bench` (after the framework scenarios): the run store scenario. Per paused run, one
- * operation is save + claim + load + complete — what a pause and its resume cost in the store,
- * the run itself left out — on MemoryRunStore, PostgresRunStore and RedisRunStore against real
- * servers on loopback. Reports ops/s and the p50/p99 latency of one operation, sequentially (one
+ * operation is save + claim + load + calls + complete — what a pause and its resume through
+ * `runner.resume` cost in the store, the run itself left out — on MemoryRunStore,
+ * PostgresRunStore and RedisRunStore against real servers on loopback, and LangGraph's checkpoint
+ * savers writing and reading a checkpoint that holds the same stored run on the same servers. Reports ops/s and the p50/p99 latency of one operation, sequentially (one
  * client) and with 8 operations in flight, and writes them into bench/RESULTS.md between markers.
  *
- * Options: --quick (fewer operations).
+ * Options: --quick (fewer operations). `TOOLWRIGHT_BENCH_PG_BASELINE=<path of another build's
+ * dist/index.js of @toolwright/postgres>` adds that build's store as a row, measured on the same
+ * server in the same run (a before/after pair on a shared machine).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -15,6 +18,7 @@ import { PostgresRunStore } from '@toolwright/postgres';
 import { startEmbeddedPostgres } from '@toolwright/postgres/testing';
 import { RedisRunStore } from '@toolwright/redis';
 import { startRedisServer } from '@toolwright/redis/testing';
+import { checkpointOperation, type CheckpointSaverLike } from './langgraph-savers';
 import { percentile, storeSection, type StoreFigures } from './store-report';
 
 const SECRET = 'bench-secret-0123456789abcdef';
@@ -36,16 +40,17 @@ async function pausedState(): Promise<{ agent: Agent; state: RunState }> {
   return { agent, state: result.state };
 }
 
-/** One operation: the life of a paused run in the store. */
+/** One operation: the life of a paused run in the store, as `runner.resume` drives it (claim, load, ledger, complete). */
 async function operation(store: RunStore, agent: Agent, state: RunState): Promise<void> {
   const id = await store.save(state);
   const claim = await store.claim(id);
   await store.load(agent, id);
+  await store.calls(id);
   await store.complete(id, claim);
 }
 
 /** Runs `count` operations with `inFlight` at a time; returns each one's latency in ms and the wall time. */
-async function measure(store: RunStore, agent: Agent, state: RunState, count: number, inFlight: number): Promise<{ latencies: number[]; wallMs: number }> {
+async function measure(op: () => Promise<void>, count: number, inFlight: number): Promise<{ latencies: number[]; wallMs: number }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -54,7 +59,7 @@ async function measure(store: RunStore, agent: Agent, state: RunState, count: nu
       while (next < count) {
         next++;
         const t0 = performance.now();
-        await operation(store, agent, state);
+        await op();
         latencies.push(performance.now() - t0);
       }
     }),
@@ -64,9 +69,13 @@ async function measure(store: RunStore, agent: Agent, state: RunState, count: nu
 
 async function bench(name: string, store: RunStore, count: number): Promise<StoreFigures> {
   const { agent, state } = await pausedState();
-  await measure(store, agent, state, Math.ceil(count / 5), 1);
-  const sequential = await measure(store, agent, state, count, 1);
-  const concurrent = await measure(store, agent, state, count, 8);
+  return benchOperation(name, () => operation(store, agent, state), count);
+}
+
+async function benchOperation(name: string, op: () => Promise<void>, count: number): Promise<StoreFigures> {
+  await measure(op, Math.ceil(count / 5), 1);
+  const sequential = await measure(op, count, 1);
+  const concurrent = await measure(op, count, 8);
   const figures = (m: { latencies: number[]; wallMs: number }) => ({
     opsPerSecond: (m.latencies.length / m.wallMs) * 1000,
     p50: percentile(m.latencies, 50),
@@ -87,8 +96,25 @@ async function main(): Promise<void> {
     const store = new PostgresRunStore({ connectionString: pg.connectionString, secret: SECRET, createTables: true, poolConfig: { max: 8 } });
     // Idle connections are closed by the server when it stops; that is not a failure of the bench.
     store.pool.on('error', () => undefined);
-    rows.push(await bench('PostgresRunStore', store, count));
+    const baseline = process.env.TOOLWRIGHT_BENCH_PG_BASELINE;
+    const before = baseline
+      ? (new (require(path.resolve(baseline)) as { PostgresRunStore: typeof PostgresRunStore }).PostgresRunStore({ connectionString: pg.connectionString, secret: SECRET, poolConfig: { max: 8 } }))
+      : undefined;
+    before?.pool.on('error', () => undefined);
+    // Alternated, so that neither store has the quieter moments of the machine.
+    for (let round = 0; round < (before ? 2 : 1); round++) {
+      if (before) rows.push(await bench('PostgresRunStore, before (baseline build)', before, count / 2));
+      rows.push(await bench('PostgresRunStore', store, before ? count / 2 : count));
+    }
+    await before?.close();
     await store.close();
+    const saver = await postgresSaver(pg.connectionString);
+    if (typeof saver === 'string') notes.push(saver);
+    else {
+      const payload = await storedRunText();
+      rows.push(await benchOperation('LangGraph PostgresSaver (put + getTuple + putWrites + put)', () => checkpointOperation(saver.saver, payload), count));
+      await saver.end();
+    }
   } finally {
     await pg.stop();
   }
@@ -99,6 +125,13 @@ async function main(): Promise<void> {
       const store = new RedisRunStore({ url: redis.url, secret: SECRET });
       rows.push(await bench('RedisRunStore', store, count));
       await store.close();
+      const saver = await redisSaver(redis.url);
+      if (typeof saver === 'string') notes.push(saver);
+      else {
+        const payload = await storedRunText();
+        rows.push(await benchOperation('LangGraph RedisSaver (put + getTuple + putWrites + put)', () => checkpointOperation(saver.saver, payload), count));
+        await saver.end();
+      }
     } finally {
       await redis.stop();
     }
@@ -110,6 +143,45 @@ async function main(): Promise<void> {
   const current = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '# Toolwright benchmark results\n';
   fs.writeFileSync(RESULTS, replaceSection(current, section));
   process.stdout.write(`${section}\nwrote the run store section of bench/RESULTS.md\n`);
+}
+
+/** The stored text of the bench's paused run (what a RunStore writes), for a checkpoint of the same size. */
+async function storedRunText(): Promise<string> {
+  const { state } = await pausedState();
+  return JSON.stringify(state);
+}
+
+/** LangGraph's PostgresSaver on the server, its tables set up; or why it cannot be measured. */
+async function postgresSaver(connectionString: string): Promise<{ saver: CheckpointSaverLike; end(): Promise<void> } | string> {
+  try {
+    const { PostgresSaver } = require('@langchain/langgraph-checkpoint-postgres') as typeof import('@langchain/langgraph-checkpoint-postgres');
+    const { Pool } = require('pg') as typeof import('pg');
+    const pool = new Pool({ connectionString, max: 8 });
+    pool.on('error', () => undefined);
+    const saver = new PostgresSaver(pool);
+    await saver.setup();
+    return { saver: saver as unknown as CheckpointSaverLike, end: () => pool.end() };
+  } catch (error) {
+    return `LangGraph PostgresSaver not measured: ${(error as Error).message.split('\n')[0]}`;
+  }
+}
+
+/** LangGraph's RedisSaver on the server; or why it cannot be measured (it needs the RedisJSON and RediSearch modules). */
+async function redisSaver(url: string): Promise<{ saver: CheckpointSaverLike; end(): Promise<void> } | string> {
+  let end: () => Promise<void> = async () => undefined;
+  try {
+    const { RedisSaver } = require('@langchain/langgraph-checkpoint-redis') as typeof import('@langchain/langgraph-checkpoint-redis');
+    const saver = await RedisSaver.fromUrl(url);
+    end = async () => {
+      await saver.end();
+    };
+    const probe = await storedRunText();
+    await checkpointOperation(saver as unknown as CheckpointSaverLike, probe);
+    return { saver: saver as unknown as CheckpointSaverLike, end };
+  } catch (error) {
+    await end().catch(() => undefined);
+    return `LangGraph RedisSaver not measured against Debian's redis-server: ${(error as Error).message.split('\n')[0]} (the saver needs Redis with the RedisJSON and RediSearch modules, which Debian does not package)`;
+  }
 }
 
 const START = '<!-- run-store bench: start -->';
