@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     const store = new PostgresRunStore({ connectionString: pg.connectionString, secret: SECRET, createTables: true, poolConfig: { max: 8 } });
     // Idle connections are closed by the server when it stops; that is not a failure of the bench.
     store.pool.on('error', () => undefined);
+    await store.migrate();
     const baseline = process.env.TOOLWRIGHT_BENCH_PG_BASELINE;
     const before = baseline
       ? (new (require(path.resolve(baseline)) as { PostgresRunStore: typeof PostgresRunStore }).PostgresRunStore({ connectionString: pg.connectionString, secret: SECRET, poolConfig: { max: 8 } }))
