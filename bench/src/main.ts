@@ -186,10 +186,13 @@ async function main(): Promise<number> {
   const complete = options.only.size === SCENARIOS.length && options.adapters.length === ADAPTERS.length;
   const written = complete ? path.join(BENCH_DIR, 'RESULTS.md') : path.join(GENERATED_DIR, 'RESULTS.partial.md');
   if (complete) {
-    // The run-store section (written by the store bench, which runs after this one) is kept.
+    // The sections of the other benches (run stores, written after this one; tool search at
+    // scale, by core's bench) are kept.
     const previous = fs.existsSync(written) ? fs.readFileSync(written, 'utf8') : '';
-    const stores = /<!-- run-store bench: start -->[\s\S]*<!-- run-store bench: end -->\n?/.exec(previous)?.[0];
-    fs.writeFileSync(written, renderMarkdown(results) + (stores ? `\n${stores}` : ''));
+    const kept = ['run-store', 'tool-search', 'measuring']
+      .map((name) => new RegExp(`<!-- ${name} bench: start -->[\\s\\S]*<!-- ${name} bench: end -->\\n?`).exec(previous)?.[0])
+      .filter((section): section is string => section !== undefined);
+    fs.writeFileSync(written, renderMarkdown(results) + kept.map((section) => `\n${section}`).join(''));
     execFileSync(process.execPath, [path.join(BENCH_DIR, '..', 'scripts', 'bench-readme.js')], { stdio: 'inherit' });
   } else fs.writeFileSync(written, renderMarkdown(results));
   process.stdout.write(`\n${consoleSummary(results)}\n\nwrote ${path.relative(path.join(BENCH_DIR, '..'), written)}${complete ? ' and the README table' : ''} in ${results.durationS.toFixed(0)} s\n`);
