@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import {
   Agent,
   Runner,
@@ -81,21 +80,18 @@ interface CompiledArguments {
 
 /**
  * The compiled validator behind `parseToolArguments`, for validating an object that is already
- * parsed (the package exports only the JSON-text entry point). Resolved from the installed dist.
+ * parsed (the package exports only the JSON-text entry point). Taken from `@toolwright/core/internal`.
  */
 function compiledArgumentsOf(tool: Tool): { compiled: CompiledArguments; applyNullPlan: (plan: unknown, value: unknown) => void } {
-  const dist = path.dirname(require.resolve('@toolwright/core'));
   try {
-    const { compiledArgumentsOf: compile } = require(path.join(dist, 'arguments', 'compiled-arguments.js')) as {
+    const { compiledArgumentsOf: compile, applyNullPlan } = require('@toolwright/core/internal') as {
       compiledArgumentsOf(parameters: unknown, name: string): CompiledArguments;
-    };
-    const { applyNullPlan } = require(path.join(dist, 'arguments', 'null-plan.js')) as {
       applyNullPlan(plan: unknown, value: unknown): void;
     };
     return { compiled: compile(tool.parameters, tool.name), applyNullPlan };
   } catch (error) {
     throw new Error(
-      `Toolwright's compiled argument validator is not where the bench expects it (${dist}/arguments/compiled-arguments.js); ` +
+      `Toolwright's compiled argument validator is not exported by @toolwright/core/internal (compiledArgumentsOf, applyNullPlan); ` +
         `update bench/src/adapters/toolwright.adapter.ts. ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );

@@ -18,3 +18,7 @@ export { ancestryOf } from './toolkit/class-ancestry';
 export { portableStrictSchema, restoreStrictSideTables } from './schema/strict-portable';
 export type { PortableStrictSchema, StrictSideTables } from './schema/strict-portable';
 export { SCHEMA_EXPRESSIBLE_VALIDATORS, SCHEMA_VALIDATOR_DECORATORS } from './toolkit/schema-validators';
+
+// The compiled argument validator and its null plan, for the benchmark's validation scenario
+export { compiledArgumentsOf } from './arguments/compiled-arguments';
+export { applyNullPlan } from './arguments/null-plan';
