@@ -2,8 +2,9 @@ import type { Item } from '../contracts/item';
 
 /**
  * Where the part of `history` a provider would refuse begins: the first function call with no
- * output after it, moved back over the reasoning items just before it (a reasoning item must be
- * sent with the call that follows it). `history.length` when every call is answered. @internal
+ * output after it, moved back over the reasoning and assistant text of the same model response
+ * just before it (a reasoning item must be sent with the call that follows it, so the response
+ * is kept whole). `history.length` when every call is answered. @internal
  */
 export function unansweredFrom(history: readonly Item[], from = 0): number {
   const answered = new Set<string>();
@@ -15,7 +16,7 @@ export function unansweredFrom(history: readonly Item[], from = 0): number {
     const item = history[i]!;
     if (item.type === 'function_call' && !answered.has(item.callId)) {
       let cut = i;
-      while (cut > from && history[cut - 1]!.type === 'reasoning') cut--;
+      while (cut > from && isSameTurnLead(history[cut - 1]!)) cut--;
       return cut;
     }
   }
@@ -66,4 +67,9 @@ export function orphanedHead(items: readonly Pick<Item, 'type'>[]): number {
   let n = 0;
   while (n < items.length && items[n]!.type === 'function_call_output') n++;
   return n;
+}
+
+/** Whether `item` can open the model response a call belongs to (its reasoning, its text). */
+function isSameTurnLead(item: Item): boolean {
+  return item.type === 'reasoning' || (item.type === 'message' && item.role === 'assistant');
 }
