@@ -10,7 +10,8 @@ const EXPIRE = `local function expire(ttl)
   if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl); redis.call('PEXPIRE', KEYS[2], ttl) end
 end`;
 const TRIM = `local function trim(max)
-  if redis.call('LLEN', KEYS[1]) > max then redis.call('LTRIM', KEYS[1], -max, -1) end
+  if redis.call('LLEN', KEYS[1]) <= max then return end
+  redis.call('LTRIM', KEYS[1], -max, -1)
   local head = redis.call('LINDEX', KEYS[1], 0)
   while head and string.sub(head, 1, 1) == 'o' do
     redis.call('LPOP', KEYS[1])

@@ -130,6 +130,12 @@ export function describeSessionTests({ describe, it, expect }: TestGlobals, fact
       expect(historyProblems(await s.getItems())).toEqual([]);
     });
 
+    it('keeps items as given while under maxItems, even an output first', async () => {
+      const s = make('under-max', { maxItems: 3 });
+      await s.addItems([output('c0', 'x'), said('a')]);
+      expect(texts(await s.getItems())).toEqual(['output c0', 'a']);
+    });
+
     it('hands every item to compact when an append goes over maxItems, and keeps what it returns', async () => {
       const seen: string[][] = [];
       const s = make('compact', {
