@@ -5,7 +5,7 @@ import type { ResolvedSessionOptions } from './session-limits';
 
 /**
  * What a session over `maxItems` keeps: `compact(items)` when the session has one, then (or
- * else) the latest `maxItems`, without outputs whose calls fell off. @internal
+ * else) the latest `maxItems`, without outputs whose calls fell off.
  */
 export async function compactedItems(items: Item[], options: ResolvedSessionOptions, sessionId: string): Promise<Item[]> {
   if (items.length <= options.maxItems) return items;

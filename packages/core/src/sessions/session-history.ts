@@ -4,7 +4,7 @@ import type { Item } from '../contracts/item';
  * Where the part of `history` a provider would refuse begins: the first function call with no
  * output after it, moved back over the reasoning and assistant text of the same model response
  * just before it (a reasoning item must be sent with the call that follows it, so the response
- * is kept whole). `history.length` when every call is answered. @internal
+ * is kept whole). `history.length` when every call is answered.
  */
 export function unansweredFrom(history: readonly Item[], from = 0): number {
   const answered = new Set<string>();
@@ -26,7 +26,7 @@ export function unansweredFrom(history: readonly Item[], from = 0): number {
 /**
  * `items` as a provider accepts them: calls without an output, outputs without a call (earlier)
  * and the reasoning items just before a dropped call are left out. What a session shows the model
- * goes through here, so that an item popped or trimmed by hand never breaks the next run. @internal
+ * goes through here, so that an item popped or trimmed by hand never breaks the next run.
  */
 export function answeredItems(items: readonly Item[]): Item[] {
   const calls = new Set<string>();
@@ -54,7 +54,7 @@ export function answeredItems(items: readonly Item[]): Item[] {
 
 /**
  * The latest `maxItems` of `items`, with the outputs at its head whose calls fell off left out
- * too (what a session keeps when it goes over `maxItems`). @internal
+ * too (what a session keeps when it goes over `maxItems`).
  */
 export function latestItems(items: readonly Item[], maxItems: number): Item[] {
   let start = Math.max(0, items.length - maxItems);
@@ -62,7 +62,7 @@ export function latestItems(items: readonly Item[], maxItems: number): Item[] {
   return items.slice(start);
 }
 
-/** How many items at the start of the latest `maxItems` are outputs whose calls fell off. @internal */
+/** How many items at the start of the latest `maxItems` are outputs whose calls fell off. */
 export function orphanedHead(items: readonly Pick<Item, 'type'>[]): number {
   let n = 0;
   while (n < items.length && items[n]!.type === 'function_call_output') n++;

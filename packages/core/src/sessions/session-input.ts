@@ -1,7 +1,7 @@
 import { UserError } from '../errors/user.error';
 import type { Session } from './session';
 
-/** Checks what `addItems` was given: an array of at most `max` items. @internal */
+/** Checks what `addItems` was given: an array of at most `max` items. */
 export function checkItemList(items: unknown, max: number): asserts items is unknown[] {
   if (!Array.isArray(items)) throw new UserError('session.addItems(items): items must be an array of items, e.g. [{ type: "message", role: "user", content: "Hi" }].');
   if (items.length > max) throw new UserError(`session.addItems(items): ${items.length} items at once; at most ${max} are taken per call.`);

@@ -7,7 +7,7 @@ import { migrateRunState } from '../state/run-state-migrations';
 import { purposeOf, signForStore, verifyFromStore } from '../stores/store-signing';
 import { SESSION_LIMITS } from './session-limits';
 
-/** Where items are encoded or decoded: the session (signatures are bound to its id) and its secret. @internal */
+/** Where items are encoded or decoded: the session (signatures are bound to its id) and its secret. */
 export interface ItemCodecScope {
   sessionId: string;
   /** Signs every item (stores shared between replicas); without it items are stored unsigned. */
@@ -21,7 +21,7 @@ const ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'deve
  * Checks an item given to `addItems` and returns its stored text: the item in the versioned form
  * of a run state's history (`{"v":<run state version>,"item":...}`, so one format migration covers
  * both), signed for this session when it has a secret. Items that are not items, nest too deep,
- * hold too much or do not survive JSON are a `UserError` naming the item. @internal
+ * hold too much or do not survive JSON are a `UserError` naming the item.
  */
 export function encodeSessionItem(item: unknown, index: number, scope: ItemCodecScope): string {
   const where = `session.addItems(items): items[${index}]`;
@@ -45,7 +45,7 @@ export function encodeSessionItem(item: unknown, index: number, scope: ItemCodec
 /**
  * Reads an item's stored text back: checks its signature (when the session has a secret),
  * migrates it from the run state version it was written with, and checks its shape. Anything
- * else is a `RunStateError`: the store was changed, or written with another secret. @internal
+ * else is a `RunStateError`: the store was changed, or written with another secret.
  */
 export function decodeSessionItem(stored: string, scope: ItemCodecScope): Item {
   if (typeof stored !== 'string' || stored.length > scope.maxItemLength + 1024) {

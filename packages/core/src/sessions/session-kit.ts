@@ -1,9 +1,8 @@
-import { checkStoreSecret } from '../stores/store-signing';
 import { compactedItems } from './session-compaction';
 import { answeredItems, latestItems, orphanedHead, unansweredFrom } from './session-history';
 import { checkItemList } from './session-input';
 import { decodeSessionItem, encodeSessionItem } from './session-item-codec';
-import { checkLimit, checkSessionId, resolveSessionOptions, SESSION_LIMITS } from './session-limits';
+import { checkLimit, checkSessionId, checkSessionSecret, resolveSessionOptions, SESSION_LIMITS } from './session-limits';
 
 /**
  * The building blocks shared by session implementations (`MemorySession`, `PostgresSession`,
@@ -24,7 +23,7 @@ export const sessionKit: SessionKit = Object.freeze({
   checkSessionId,
   checkLimit,
   checkItemList,
-  checkSecret: checkStoreSecret,
+  checkSecret: checkSessionSecret,
   encodeItem: encodeSessionItem,
   decodeItem: decodeSessionItem,
   compactedItems,
@@ -41,7 +40,7 @@ export interface SessionKit {
   readonly checkSessionId: typeof checkSessionId;
   readonly checkLimit: typeof checkLimit;
   readonly checkItemList: typeof checkItemList;
-  readonly checkSecret: typeof checkStoreSecret;
+  readonly checkSecret: typeof checkSessionSecret;
   readonly encodeItem: typeof encodeSessionItem;
   readonly decodeItem: typeof decodeSessionItem;
   readonly compactedItems: typeof compactedItems;

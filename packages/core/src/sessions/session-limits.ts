@@ -1,5 +1,6 @@
 import { UserError } from '../errors/user.error';
 import { TOOLWRIGHT_LIMITS } from '../limits/limits';
+import { checkStoreSecret } from '../stores/store-signing';
 import type { CompactItems, SessionOptions } from './session';
 
 /** The bounds of a session (see `SessionOptions`). */
@@ -20,14 +21,14 @@ export const SESSION_LIMITS = Object.freeze({
   maxIdLength: 256,
 });
 
-/** Session options with their defaults. @internal */
+/** Session options with their defaults. */
 export interface ResolvedSessionOptions {
   maxItems: number;
   compact: CompactItems | undefined;
   maxItemLength: number;
 }
 
-/** Checks the options every session takes and fills in the defaults. @internal */
+/** Checks the options every session takes and fills in the defaults. */
 export function resolveSessionOptions(options: SessionOptions | undefined, where: string): ResolvedSessionOptions {
   const o = options ?? {};
   if (typeof o !== 'object') throw new UserError(`${where}: the options must be an object such as { maxItems: 200 }.`);
@@ -45,18 +46,23 @@ export function resolveSessionOptions(options: SessionOptions | undefined, where
   return { maxItems, compact: o.compact, maxItemLength };
 }
 
-/** Checks a session id: a non-empty string of at most 256 characters. @internal */
+/** Checks a session id: a non-empty string of at most 256 characters. */
 export function checkSessionId(id: unknown, where: string): asserts id is string {
   if (typeof id !== 'string' || id.length === 0 || id.length > SESSION_LIMITS.maxIdLength) {
     throw new UserError(`${where}: id must be a non-empty string of at most ${SESSION_LIMITS.maxIdLength} characters (e.g. the conversation's id), got ${typeof id === 'string' ? `${id.length} characters` : String(id)}.`);
   }
 }
 
-/** Checks `getItems(limit)`'s limit: undefined, or a whole number of 0 or more. @internal */
+/** Checks `getItems(limit)`'s limit: undefined, or a whole number of 0 or more. */
 export function checkLimit(limit: unknown): number | undefined {
   if (limit === undefined) return undefined;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
     throw new UserError(`session.getItems(limit): limit must be a whole number (0 or more), got ${String(limit)}.`);
   }
   return limit;
+}
+
+/** Checks a session's signing secret: a string of at least 16 characters, shared by every replica. */
+export function checkSessionSecret(secret: unknown, where: string): asserts secret is string {
+  checkStoreSecret(secret, where);
 }
