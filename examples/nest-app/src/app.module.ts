@@ -4,7 +4,9 @@ import { ToolwrightModule } from '@toolwright/nestjs';
 import { AgentsModule } from './agents/agents.module';
 import { AppController } from './app.controller';
 import { AuditModule } from './audit/audit.module';
-import { persistedChatContext } from './context/chat-context';
+import { persistedChatContext, type ChatContext } from './context/chat-context';
+import { ConversationSessions } from './conversations/conversation-sessions';
+import { ConversationsModule } from './conversations/conversations.module';
 import { MODEL, ModelModule } from './model/model.module';
 import { RunsModule } from './runs/runs.module';
 
@@ -17,10 +19,12 @@ export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
 @Module({
   imports: [
     ToolwrightModule.forRootAsync({
-      imports: [ModelModule],
-      inject: [MODEL],
-      useFactory: (model: Model) => ({
+      imports: [ModelModule, ConversationsModule],
+      inject: [MODEL, ConversationSessions],
+      useFactory: (model: Model, conversations: ConversationSessions) => ({
         model,
+        // Each run continues the conversation its request names (x-conversation-id).
+        sessionFor: (context: ChatContext | undefined) => conversations.sessionFor(context),
         // A paused run keeps who asked, for which tenant, in its signed state.
         runner: { maxTurns: 8, maxToolConcurrency: 4, persistContext: persistedChatContext },
         shutdownGraceMs: shutdownGraceMs(),
@@ -29,6 +33,7 @@ export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
     AuditModule,
     AgentsModule,
     RunsModule,
+    ConversationsModule,
   ],
   controllers: [AppController],
 })

@@ -28,6 +28,12 @@ export type { RunStoreKit } from './stores/run-store-kit';
 export type { EncodedRun } from './stores/stored-run-codec';
 export type { ResolvedRunStoreOptions } from './stores/store-options';
 
+// Writing a session
+export { sessionKit } from './sessions/session-kit';
+export type { SessionKit } from './sessions/session-kit';
+export type { ItemCodecScope } from './sessions/session-item-codec';
+export type { ResolvedSessionOptions } from './sessions/session-limits';
+
 // Toolkits and their metadata
 export { setToolsOf, isToolkitInstance } from './toolkit/tools-of';
 export type { ToolMethodCall, ToolMethodCaller } from './toolkit/tool-method-call';

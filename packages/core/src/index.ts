@@ -111,6 +111,12 @@ export type { LedgerScope, UnfinishedCallAction, UnfinishedCallPolicy } from './
 export type { UnfinishedCall } from './stores/unfinished-tool-call.error';
 export type { ResumeOptions } from './runner/resume-options';
 
+// Sessions (a conversation kept across runs)
+export { MemorySession } from './sessions/memory-session';
+export { SessionBusyError } from './sessions/session-busy.error';
+export { SESSION_LIMITS } from './sessions/session-limits';
+export type { Session, SessionOptions, CompactItems } from './sessions/session';
+
 // Approvals and duplicate calls
 export { DEFAULT_REJECTION_MESSAGE } from './contracts/approval-decision';
 export type { ApprovalDecision, ApproveOptions, RejectOptions, RecordedDecision } from './contracts/approval-decision';

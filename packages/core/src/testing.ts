@@ -5,6 +5,11 @@
 export { runStoreContract, CONTRACT_SECRET } from './testing/run-store-contract';
 export type { RunStoreContractOptions, StoreFactory } from './testing/run-store-contract';
 
+// The Session contract
+export { sessionContract } from './testing/session-contract';
+export type { SessionContractOptions, SessionFactory } from './testing/session-contract';
+export { historyProblems } from './testing/session-fixtures';
+
 // For authors of other contract suites (@toolwright/sandbox/testing): the test functions and the
 // node:assert-based expect the suites use
 export { testGlobals } from './testing/test-globals';

@@ -25,7 +25,7 @@ describe('@toolwright/core public surface', () => {
       // Models and running
       'ScriptedModel', 'Runner', 'defaultToolErrorText', 'RunState', 'RUN_STATE_FORMAT', 'RUN_STATE_VERSION', 'RunStream',
       // Run stores and the call ledger
-      'MemoryRunStore', 'RunAlreadyClaimedError', 'RunNotFoundError', 'UnfinishedToolCallError', 'RunStoreError',
+      'MemoryRunStore', 'MemorySession', 'SessionBusyError', 'SESSION_LIMITS', 'RunAlreadyClaimedError', 'RunNotFoundError', 'UnfinishedToolCallError', 'RunStoreError',
       'DEFAULT_RUN_TTL_MS', 'DEFAULT_COMPLETED_TTL_MS', 'DEFAULT_LEASE_MS',
       // Approvals and duplicate calls
       'DEFAULT_REJECTION_MESSAGE', 'defineApprovalPolicy', 'requireApprovalFor', 'ToolInterruption', 'CONFIRM_DUPLICATE_PARAMETER',
@@ -54,7 +54,7 @@ describe('@toolwright/core/extend (integrators, store and sandbox authors)', () 
   it('exports exactly these runtime names', () => {
     const expected = [
       'executeToolCall', 'markFatalError', 'toolCallNeedsApproval', 'strictArgumentsText', 'naturalArgumentsText', 'naturalSchemaOf', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
-      'runStoreKit', 'setToolsOf', 'loadOptionalPeer', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
+      'runStoreKit', 'sessionKit', 'setToolsOf', 'loadOptionalPeer', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
       'flexibleRateLimiter',
     ];
     expect(Object.keys(extend).sort()).toEqual([...expected].sort());
@@ -63,7 +63,7 @@ describe('@toolwright/core/extend (integrators, store and sandbox authors)', () 
 
 describe('@toolwright/core/testing (contract suites)', () => {
   it('exports exactly these runtime names', () => {
-    expect(Object.keys(testing).sort()).toEqual(['CONTRACT_SECRET', 'runStoreContract', 'testGlobals']);
+    expect(Object.keys(testing).sort()).toEqual(['CONTRACT_SECRET', 'historyProblems', 'runStoreContract', 'sessionContract', 'testGlobals']);
   });
 });
 

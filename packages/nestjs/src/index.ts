@@ -2,7 +2,7 @@
 export { ToolwrightModule } from './module/toolwright.module';
 export { ToolwrightFeatureModule } from './container/toolwright-feature.module';
 export type {
-  ToolwrightModuleOptions, ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightRunnerDefaults, ToolwrightOptionsFactory, ApprovalPolicyEntry,
+  ToolwrightModuleOptions, ToolwrightModuleAsyncOptions, ToolwrightModuleExtras, ToolwrightRunnerDefaults, ToolwrightOptionsFactory, ApprovalPolicyEntry, SessionFor,
 } from './options/toolwright-module-options';
 export type { ToolwrightFeatureOptions } from './module/toolwright-feature-options';
 export { TOOLWRIGHT_MODULE_OPTIONS } from './constants/toolwright.constants';

@@ -4,3 +4,7 @@ export { runStoreMigration, runStoreTables, DEFAULT_RUNS_TABLE } from './run-sto
 export type { RunStoreTables } from './run-store-schema';
 export { postgresRateLimiter, DEFAULT_RATE_LIMIT_TABLE } from './postgres-rate-limiter';
 export type { PostgresRateLimiter, PostgresRateLimiterOptions } from './postgres-rate-limiter';
+export { PostgresSession } from './postgres-session';
+export type { PostgresSessionOptions } from './postgres-session';
+export { sessionMigration, sessionTables, DEFAULT_SESSIONS_TABLE } from './session-schema';
+export type { SessionTables } from './session-schema';

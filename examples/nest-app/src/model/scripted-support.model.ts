@@ -21,6 +21,15 @@ function nextTurn(history: readonly Item[]): ScriptedTurn {
   else if (/invoice/i.test(question)) toolCalls.push({ name: 'list_invoices', arguments: {} });
   const report = /report for (\d{4}-\d{2})/i.exec(question);
   if (report) toolCalls.push({ name: 'build_monthly_report', arguments: { month: report[1] } });
+  if (toolCalls.length === 0) {
+    // The conversation so far (a session) is part of the input: earlier requests are remembered.
+    const introduced = /my name is (\w+)/i.exec(question);
+    if (introduced) return { text: `Nice to meet you, ${introduced[1]}.` };
+    if (/what is my name/i.test(question)) {
+      const name = userTexts(history).map((t) => /my name is (\w+)/i.exec(t)?.[1]).filter(Boolean).pop();
+      return { text: name ? `Your name is ${name}.` : 'You have not told me your name yet.' };
+    }
+  }
   if (toolCalls.length === 0) return { text: 'I can tell you the weather in a city, list your invoices, refund an invoice (with approval), or build a monthly report.' };
   return { toolCalls };
 }
@@ -41,4 +50,8 @@ function lastUserText(history: readonly Item[]): string {
     if (item.type === 'message' && item.role === 'user') return messageText(item);
   }
   return '';
+}
+
+function userTexts(history: readonly Item[]): string[] {
+  return history.filter((item): item is Extract<Item, { type: 'message' }> => item.type === 'message' && item.role === 'user').map((item) => messageText(item));
 }

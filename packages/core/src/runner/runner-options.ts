@@ -11,6 +11,7 @@ import type { RunHooks } from '../contracts/run-hooks';
 import type { InputGuardrail, OutputGuardrail } from '../guardrails/agent-guardrail';
 import type { TracingOptions } from '../tracing/tracing-options';
 import type { LedgerScope, UnfinishedCallPolicy } from '../stores/ledger-policy';
+import type { Session } from '../sessions/session';
 import type { RunStore } from '../stores/run-store';
 import type { RateLimitPolicy } from '../rate-limits/rate-limit-policy';
 import type { RateLimiterBackend } from '../rate-limits/rate-limiter-backend';
@@ -176,4 +177,12 @@ export interface RunOptions<TContext = unknown> {
   budget?: RunBudget;
   /** `'error'` (default): `BudgetExceededError`; `'final_answer'`: one last model call without tools gives the answer. */
   onBudget?: OnBudget;
+  /**
+   * The conversation this run continues: the model sees the session's items followed by the new
+   * input, and the run's items (the input included) are appended when it completes or pauses —
+   * up to its first call still waiting for an output, so the session always holds a history a
+   * provider accepts; the run that answers the call (resumed with the same session) appends the
+   * rest. A failed run appends nothing. With a `RunState` as input, the session is not read again.
+   */
+  session?: Session;
 }

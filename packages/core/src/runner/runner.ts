@@ -32,6 +32,7 @@ import { createRunLifecycle } from './lifecycle/create-lifecycle';
 import { taskRegistryOf } from '../tasks/running-tasks';
 import { checkRateLimitOptions } from './rate-limit-options';
 import { budgetMeterFor } from './budget-setup';
+import { SessionRun } from '../sessions/session-run';
 
 /**
  * The model/tool loop and its stages (a third of core's code), loaded by the first run: a program
@@ -180,7 +181,12 @@ export class Runner {
     let state: RunState<TContext>;
     let planMode: ResolvedPlanMode | undefined;
     let budget: ReturnType<typeof budgetMeterFor>;
+    let session: SessionRun | undefined;
     try {
+      if (options.session !== undefined) {
+        session = await SessionRun.open(options.session, input);
+        input = session.input;
+      }
       state = this.startState(agent, input, options);
       persistContextSlice(state, options.persistContext ?? this.options.persistContext);
       if (options.metadata !== undefined) state.metadata = structuredClone(checkMetadata(options.metadata, 'The run option metadata'));
@@ -246,6 +252,16 @@ export class Runner {
       }
       channel?.close(failure);
       throw error;
+    }
+    if (session) {
+      try {
+        await session.finish(state);
+      } catch (error) {
+        // The run's items could not be kept: the caller must know the conversation did not advance.
+        (error as { result?: unknown }).result ??= buildRunResult(state, state.status === 'interrupted' ? 'interrupted' : 'completed');
+        channel?.close({ error });
+        throw error;
+      }
     }
     const result = buildRunResult(state, state.status === 'interrupted' ? 'interrupted' : 'completed');
     if (env.lifecycle) {

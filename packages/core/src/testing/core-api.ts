@@ -9,6 +9,7 @@ import type { RunAlreadyClaimedError } from '../stores/run-already-claimed.error
 import type { RunNotFoundError } from '../stores/run-not-found.error';
 import type { UnfinishedToolCallError } from '../stores/unfinished-tool-call.error';
 import type { defineTool } from '../tool/define-tool';
+import type { MemoryRunStore } from '../stores/memory-run-store';
 
 /** The parts of `@toolwright/core` the contract suites run. */
 export interface CoreApi {
@@ -23,6 +24,7 @@ export interface CoreApi {
   RunAlreadyClaimedError: typeof RunAlreadyClaimedError;
   RunNotFoundError: typeof RunNotFoundError;
   UnfinishedToolCallError: typeof UnfinishedToolCallError;
+  MemoryRunStore: typeof MemoryRunStore;
 }
 
 /**

@@ -29,7 +29,10 @@ export async function createRunner(options: ToolwrightModuleOptions, moduleRef: 
   const guardrails = await Promise.all((options.guardrails ?? []).map((entry, i) => resolveGuardrail(entry, i, resolve)));
   const interceptors = await Promise.all((options.interceptors ?? []).map((entry, i) => resolveInterceptor(entry, i, resolve)));
   const approvalPolicies = await Promise.all((options.approvalPolicies ?? []).map((entry, i) => resolveApprovalPolicy(entry, i, resolve)));
-  return new ToolwrightRunner({ ...options.runner, model: options.model, guardrails, interceptors, approvalPolicies }, lifecycle);
+  if (options.sessionFor !== undefined && typeof options.sessionFor !== 'function') {
+    throw new UserError('ToolwrightModule options: sessionFor must be a function (context, agent) => Session | undefined, e.g. (ctx) => new PostgresSession({ pool, id: ctx.conversationId }).');
+  }
+  return new ToolwrightRunner({ ...options.runner, model: options.model, guardrails, interceptors, approvalPolicies }, lifecycle, options.sessionFor);
 }
 
 /** The `Runner` provider of `ToolwrightModule`. @internal */

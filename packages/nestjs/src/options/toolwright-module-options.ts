@@ -1,5 +1,5 @@
 import type { FactoryProvider, ModuleMetadata, Type as NestType } from '@nestjs/common';
-import type { ApprovalPolicy, GuardrailEntry, InterceptorEntry, Model, RunnerOptions, RunStore, Type } from '@toolwright/core';
+import type { Agent, ApprovalPolicy, GuardrailEntry, InterceptorEntry, Model, RunnerOptions, RunStore, Session, Type } from '@toolwright/core';
 import type { GuardDenial } from '../nest-enhancers/guard-guardrails';
 
 /**
@@ -10,6 +10,15 @@ export type ToolwrightRunnerDefaults = Omit<RunnerOptions, 'model' | 'guardrails
 
 /** Something `approvalPolicies` accepts: a policy object (`requireApprovalFor(...)`) or a class implementing one. */
 export type ApprovalPolicyEntry = ApprovalPolicy | Type<ApprovalPolicy>;
+
+/**
+ * Names the session (conversation) of a run from its context — e.g. the user and conversation id
+ * an HTTP request carried — or `undefined` for a run without one. Called once per run.
+ *
+ * @example
+ * sessionFor: (ctx: ChatContext) => ctx.conversation ? new PostgresSession({ pool, id: `${ctx.tenant}:${ctx.user}:${ctx.conversation}` }) : undefined
+ */
+export type SessionFor = (context: any, agent: Agent<any>) => Session | undefined;
 
 /**
  * Options of `ToolwrightModule.forRoot(...)`. Guardrail and interceptor classes are instantiated
@@ -24,6 +33,12 @@ export interface ToolwrightModuleOptions {
    * one process only). Pass it to `runner.run(agent, input, { store })` and `runner.resume(agent, runId, { store })`.
    */
   store?: RunStore;
+  /**
+   * The session of each run of the injected `Runner`, from the run's context (`{ context }`): the
+   * model sees the conversation so far and the run's items are appended to it (see `Session`).
+   * A run given `{ session }` (even `undefined`) keeps its own. Applies to `run`, `stream` and `resume`.
+   */
+  sessionFor?: SessionFor;
   /** Defaults of the injected `Runner`: `maxTurns`, `maxToolConcurrency`, `parallelToolCalls`, `persistContext`, ... */
   runner?: ToolwrightRunnerDefaults;
   /** Guardrails applied to every tool call of every run, before the tools' own: objects or classes. */
