@@ -16,7 +16,7 @@ export class ToolwrightRunner extends Runner {
     super(options);
   }
 
-  override run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TContext>> {
+  override run<TContext, TOutput = unknown>(agent: Agent<TContext, TOutput>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TOutput, TContext>> {
     const { signal, end } = this.lifecycle.begin(options.signal);
     return this.lifecycle.track(super.run(agent, input, { ...options, signal }).finally(end));
   }
