@@ -98,7 +98,7 @@ describe('typed final output', () => {
       properties: {
         pace: { type: 'string', enum: ['relaxed', 'busy'] },
         nights: { type: 'integer', minimum: 1 },
-        notes: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        notes: { type: ['string', 'null'], description: 'Anything the traveller should know.' },
         days: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['date', 'activities'] } },
       },
     });
