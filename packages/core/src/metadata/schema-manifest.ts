@@ -3,8 +3,7 @@ import { UserError } from '../errors/user.error';
 import { isSchemaObject } from '../schema/schema-utils';
 import { checkEmbeddedSchema } from './embedded-schema-check';
 import type { EmbeddedToolSchema, SchemaManifest } from './embedded-schema';
-import { outputManifestKey } from '../output/output-schemas';
-import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata-keys';
+import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION, outputManifestKey } from './metadata-keys';
 import { getMetadataStorage } from './metadata-storage';
 
 /**

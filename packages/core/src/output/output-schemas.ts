@@ -1,5 +1,6 @@
 import type { EmbeddedToolSchema } from '../metadata/embedded-schema';
 import { getMetadataStorage } from '../metadata/metadata-storage';
+import { outputManifestKey } from '../metadata/metadata-keys';
 
 /** What is known of one output class's schema: the JSON text the transformer embedded, or an object. */
 export type OutputSchemaRecord = { text: string } | { schema: EmbeddedToolSchema };
@@ -15,11 +16,6 @@ function registry(): WeakMap<Function, OutputSchemaRecord> {
 /** Records the schema the scanner embedded for an output class. @internal */
 export function registerOutputSchema(type: Function, record: OutputSchemaRecord): void {
   registry().set(type, record);
-}
-
-/** The manifest key of an output class. @internal */
-export function outputManifestKey(className: string): string {
-  return `output:${className}`;
 }
 
 /**
