@@ -3,7 +3,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { IsInt, Min } from 'class-validator';
 import { Runner, ScriptedModel } from '@toolwright/core';
-import { AgentDefinition, AgentRegistry, ToolwrightModule } from '../src';
+import { AgentDefinition, AgentRegistry, ToolwrightModule } from '@toolwright/nestjs';
 
 /** A refund decision. */
 class RefundDecision {

@@ -127,7 +127,9 @@ export interface RunCompletedEvent {
  */
 export interface OutputDeltaEvent {
   type: 'output_delta';
+  /** The agent whose answer it is. */
   agent: Agent;
+  /** The answer so far (objects, arrays and strings closed; a key without its value left out). */
   partial: unknown;
 }
 
