@@ -37,8 +37,10 @@ export function outputRefsOf(sourceFile: ts.SourceFile, coreModules: readonly st
     }
     if (identifier) refs.push({ kind: 'config', object: argument, identifier, typeText: identifier.text, hasEmbeddedSchema: embedded });
   };
+  // Parent pointers are not set before the checker binds the file: top-level is read from the statements.
+  const topLevel = new Set<ts.Node>(sourceFile.statements);
   const visit = (node: ts.Node): void => {
-    if (ts.isClassDeclaration(node) && node.name && node.parent === sourceFile) {
+    if (ts.isClassDeclaration(node) && node.name && topLevel.has(node)) {
       for (const { call } of decoratorCalls(node)) {
         if (call && fromCore(call.expression, 'Output', coreModules)) {
           refs.push({ kind: 'decorator', call, classDeclaration: node, typeText: node.name.text, hasEmbeddedSchema: call.arguments.length > 0 });
@@ -51,7 +53,7 @@ export function outputRefsOf(sourceFile: ts.SourceFile, coreModules: readonly st
     if (ts.isNewExpression(node) && fromCore(node.expression, 'Agent', coreModules)) configRef(node.arguments?.[0]);
     ts.forEachChild(node, visit);
   };
-  visit(sourceFile);
+  ts.forEachChild(sourceFile, visit);
   return refs;
 }
 

@@ -68,6 +68,7 @@ export function scanOutputs(
     try {
       built = buildToolSchema(site, interfaceName, generator, checker, instanceTypeOf(declaration, checker));
     } catch {
+      // A type the generator cannot read (a class only in scope inside a function) gets no schema: core's error says how to give one.
       return;
     }
     if (!ref.hasEmbeddedSchema) diagnostics.push(...built.diagnostics);

@@ -122,8 +122,9 @@ export function createSchemaTransformer(
       }
       if (host.isDecorator(node) && host.isCallExpression(node.expression)) {
         const found = callOf(node);
-        // A direct call is rewritten with its class (above).
-        if (!found || directCall(node)) return node;
+        // A direct call is rewritten with its class (above); another decorator may hold agent options (`@AgentDefinition`).
+        if (!found) return scan.outputs.size > 0 ? host.visitEachChild(node, visit, context) : node;
+        if (directCall(node)) return node;
         const call = node.expression;
         const toolOptions = call.arguments[0] ?? factory.createVoidZero();
         const text = factory.createStringLiteral(embeddedText(found), /* isSingleQuote: JSON quotes need no escaping */ true);
