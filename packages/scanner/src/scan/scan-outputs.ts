@@ -48,7 +48,8 @@ export function scanOutputs(
   refs.forEach((ref, index) => {
     const interfaceName = interfaceNames[index];
     const declaration = classOf(ref, checker);
-    if (!interfaceName || !declaration || !declaration.name) return;
+    // Only a top-level class can be named where the synthetic type goes (at the end of the file).
+    if (!interfaceName || !declaration || !declaration.name || !ts.isSourceFile(declaration.parent)) return;
     const className = declaration.name.text;
     const site: ToolSite = {
       sourceFile: file,
