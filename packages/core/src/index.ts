@@ -11,6 +11,8 @@ export {
 } from './errors';
 export { RateLimitError } from './errors/rate-limit.error';
 export { BudgetExceededError } from './errors/budget-exceeded.error';
+export { ModelRefusalError } from './errors/model-refusal.error';
+export { OutputValidationError } from './errors/output-validation.error';
 export type { BudgetLimit, BudgetSpent } from './errors/budget-exceeded.error';
 export type { ArgumentViolation, FailedCallSummary, GuardrailStage, ToolTaskErrorCode } from './errors';
 
@@ -69,6 +71,9 @@ export type { AgentAsToolOptions, AgentTool } from './agent/agent-as-tool';
 // Agents
 export { Agent } from './agent/agent';
 export type { AgentConfig, ToolEntry, Instructions } from './agent/agent';
+export { Output } from './output/output-schemas';
+export type { OutputType, OutputClass, JsonSchemaOutput } from './output/output-type';
+export type { ModelOutputFormat } from './contracts/output-format';
 export type { ToolUseBehavior, ToolCallResult } from './contracts/tool-use-behavior';
 
 // Models
@@ -142,7 +147,7 @@ export type { CalledToolRecord } from './duplicates/duplicate-ledger';
 export { RunStream } from './events/run-stream';
 export type {
   RunEvent, ModelDeltaEvent, MessageEvent, ToolCalledEvent, ToolProgressEvent, ToolOutputEvent,
-  ApprovalRequiredEvent, AgentChangedEvent, GuardrailTrippedEvent, RunCompletedEvent, ToolRateLimitedEvent,
+  ApprovalRequiredEvent, AgentChangedEvent, GuardrailTrippedEvent, RunCompletedEvent, ToolRateLimitedEvent, OutputDeltaEvent,
 } from './contracts/run-event';
 
 // Declaring tools

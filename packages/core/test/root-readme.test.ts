@@ -17,6 +17,16 @@ class WeatherTools {
 }
 // End README.
 
+// README: first example (the output class, as written).
+/** A forecast the agent answers with. */
+class Forecast {
+  city!: string;
+  /** Degrees Celsius. */
+  temperature!: number;
+  outlook!: 'sunny' | 'cloudy' | 'rain';
+}
+// End README.
+
 @Toolkit()
 class OrderTools {
   readonly refunded: Array<{ orderId: string; amount: number }> = [];
@@ -48,6 +58,28 @@ describe('root README', () => {
     expect(result.status).toBe('completed');
     const output = result.newItems.find((item) => item.type === 'function_call_output');
     expect(output).toMatchObject({ output: JSON.stringify({ city: 'Oslo', temperature: 8 }) });
+  });
+
+  it('first example: a typed agent answers with a validated Forecast instance', async () => {
+    const logged: unknown[] = [];
+    const console = { log: (value: unknown) => logged.push(value) };
+
+    // README: first example (the typed agent, as written).
+    // A typed agent: the answer is validated against Forecast's build-time schema and instantiated.
+    const forecaster = new Agent({ name: 'forecaster', tools: [new WeatherTools()], outputType: Forecast });
+    const typed = await new Runner({ model: new ScriptedModel([
+      { output: { city: 'Oslo', temperature: 8, outlook: 'rain' } },
+    ]) }).run(forecaster, 'Forecast for Oslo?');
+    const forecast: Forecast = typed.finalOutput;   // a Forecast instance
+    console.log(forecast.outlook);
+    // End README.
+
+    expect(logged).toEqual(['rain']);
+    expect(forecast).toBeInstanceOf(Forecast);
+    const bad = new ScriptedModel([{ output: { city: 'Oslo', temperature: 8, outlook: 'snow' } }, { output: { city: 'Oslo', temperature: 8, outlook: 'sunny' } }]);
+    const retried = await new Runner({ model: bad }).run(forecaster, 'Forecast for Oslo?');
+    expect(retried.finalOutput.outlook).toBe('sunny');
+    expect(bad.requests[0]!.outputFormat).toMatchObject({ name: 'Forecast', description: 'A forecast the agent answers with.', strict: true });
   });
 
   it('the first example offers get_weather with its strict build-time schema', async () => {
@@ -113,8 +145,8 @@ describe('root README snippets in this file', () => {
   const source = readFileSync(__filename, 'utf8');
   const blocks = [...source.matchAll(/\/\/ README: .*\n([\s\S]*?)\n\s*\/\/ End README\./g)].map((m) => dedent(m[1]!));
 
-  it('finds the three copied blocks', () => {
-    expect(blocks).toHaveLength(3);
+  it('finds the five copied blocks', () => {
+    expect(blocks).toHaveLength(5);
   });
 
   // Line by line, leading indentation aside: the README nests the first example's run in `main()`.

@@ -22,7 +22,7 @@ async function start(model: ScriptedModel, options: ToolwrightModuleOptions = {}
   const app = await Test.createTestingModule({ imports: [ToolwrightModule.forRoot({ model, ...options }), ShopModule], providers: [ShopAgent, ...(providers ?? [])] }).compile();
   app.useLogger(false);
   await app.init();
-  const run = (context: ShopContext): Promise<RunResult<ShopContext>> => app.get(Runner).run(app.get(AgentRegistry).get<ShopContext>('shop'), 'go', { context });
+  const run = (context: ShopContext): Promise<RunResult<unknown, ShopContext>> => app.get(Runner).run(app.get(AgentRegistry).get<ShopContext>('shop'), 'go', { context });
   return { app, run, log: app.get(CallLog), shop: app.get(ShopTools) };
 }
 

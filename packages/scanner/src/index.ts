@@ -1,6 +1,7 @@
 // Scanning
 export { scanTools } from './scan/scan-tools';
 export type { ScannedTool, ScanResult, ScanOptions } from './scan/scan-tools';
+export type { ScannedOutput } from './scan/scan-outputs';
 export { loadProgram, parseTsconfig } from './scan/load-program';
 export type { LoadedProgram } from './scan/load-program';
 export type { ToolSchemaEntry } from './schema/tool-schema-entry';

@@ -7,6 +7,8 @@ const CORE_STUB = `
 export declare function Tool(options?: object, embedded?: unknown): MethodDecorator;
 export declare function Param(name: string, options?: object): ParameterDecorator;
 export declare function Args(): ParameterDecorator;
+export declare function Output(embedded?: unknown): ClassDecorator;
+export declare class Agent { constructor(config: object); }
 `;
 
 /** A throwaway project under os.tmpdir(): `tsconfig.json` (outDir `dist`) and the given sources under `src/`. */

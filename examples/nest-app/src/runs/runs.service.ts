@@ -98,7 +98,7 @@ export class RunsService {
     return record;
   }
 
-  private async save(base: Pick<RunRecord, 'id' | 'agent' | 'tenant' | 'createdAt'>, result: RunResult<ChatContext>): Promise<RunView> {
+  private async save(base: Pick<RunRecord, 'id' | 'agent' | 'tenant' | 'createdAt'>, result: RunResult<unknown, ChatContext>): Promise<RunView> {
     const interrupted = result.status === 'interrupted';
     const record: RunRecord = {
       ...base,

@@ -28,8 +28,7 @@ const NUMBER_SETTINGS = ['temperature', 'topP', 'topK', 'maxOutputTokens', 'pres
  * sampling settings and provider options. `providerOptions` merge per provider: the model's
  * defaults, then `settings.providerOptions` (an agent's `modelSettings`), then what
  * `parallelToolCalls: false` needs on this provider. This is the one place a request's fields
- * are mapped; a structured output format would join them here as the specification's
- * `responseFormat`.
+ * are mapped, the agent's output format included (the specification's `responseFormat`).
  *
  * @throws UserError naming the setting when a setting has the wrong type.
  */
@@ -44,6 +43,11 @@ export function buildCallOptions(request: ModelRequest, family: ProviderFamily, 
     if (toolChoice !== undefined) options.toolChoice = toToolChoice(toolChoice);
   } else if (toolChoice === 'none') {
     options.toolChoice = { type: 'none' };
+  }
+  // An agent's output type: the specification's JSON response format, with its schema.
+  const format = request.outputFormat;
+  if (format !== undefined) {
+    options.responseFormat = { type: 'json', schema: format.schema as never, name: format.name, ...(format.description !== undefined ? { description: format.description } : {}) };
   }
   for (const name of NUMBER_SETTINGS) {
     const value = settings[name];

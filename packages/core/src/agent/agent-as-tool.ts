@@ -22,7 +22,7 @@ export type AgentAsToolOptions<TContext = any> = {
    */
   parameters?: JsonSchema;
   /** Turns the nested run's result into the call's output; default its final output. */
-  outputExtractor?: (result: RunResult<TContext>) => unknown | Promise<unknown>;
+  outputExtractor?: (result: RunResult<unknown, TContext>) => unknown | Promise<unknown>;
   /** Most model calls of the nested run (default the runner's `maxTurns`). */
   maxTurns?: number;
   /** Default true. */

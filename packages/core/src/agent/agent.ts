@@ -8,6 +8,7 @@ import type { ToolUseBehavior } from '../contracts/tool-use-behavior';
 import type { AgentHooks } from '../contracts/run-hooks';
 import type { InputGuardrail, OutputGuardrail } from '../guardrails/agent-guardrail';
 import { brand } from '../util/brand';
+import { checkOutputType, type OutputType } from '../output/output-type';
 
 export type { ToolEntry };
 
@@ -15,7 +16,7 @@ export type { ToolEntry };
 export type Instructions<TContext> = string | ((ctx: RunContext<TContext>, agent: Agent<TContext>) => string | Promise<string>);
 
 /** How an agent is configured. */
-export interface AgentConfig<TContext = unknown> {
+export interface AgentConfig<TContext = unknown, TOutput = unknown> {
   /** The agent's name: unique among the agents of a run (run states refer to agents by it). */
   name: string;
   /** The system prompt, fixed or computed per run. */
@@ -49,6 +50,23 @@ export interface AgentConfig<TContext = unknown> {
    * with `ToolCallError` instead.
    */
   failureError?: FailureErrorFunction | null;
+  /**
+   * What the agent answers with: a DTO class (its strict schema comes from the build, the answer
+   * is validated and becomes an instance: `result.finalOutput` is a `TripPlan`), a JSON schema
+   * (`{ name, schema, strict? }`, the answer is the parsed object), or `'text'` (the default: the
+   * last message's text).
+   */
+  outputType?: OutputType<TOutput>;
+  /**
+   * How many times an answer that does not match `outputType` is sent back to the model with what
+   * is wrong before the run fails with `OutputValidationError` (default 1).
+   */
+  outputRetries?: number;
+  /**
+   * The schema of a class `outputType`, as the JSON text the `@toolwright/scanner` transformer
+   * writes beside it. Not written by hand.
+   */
+  outputTypeSchema?: string;
 }
 
 /**
@@ -58,7 +76,7 @@ export interface AgentConfig<TContext = unknown> {
  * @example
  * const agent = new Agent({ name: 'assistant', instructions: 'Be brief.', tools: [new WeatherTools()] });
  */
-export class Agent<TContext = unknown> {
+export class Agent<TContext = unknown, TOutput = unknown> {
   static {
     brand(this, 'Agent');
   }
@@ -89,8 +107,12 @@ export class Agent<TContext = unknown> {
   readonly outputGuardrails: OutputGuardrail<TContext>[];
   /** See {@link AgentConfig.failureError}. */
   readonly failureError?: FailureErrorFunction | null;
+  /** See {@link AgentConfig.outputType} (`'text'` by default). */
+  readonly outputType: OutputType<TOutput>;
+  /** See {@link AgentConfig.outputRetries} (1 by default). */
+  readonly outputRetries: number;
 
-  constructor(config: AgentConfig<TContext>) {
+  constructor(config: AgentConfig<TContext, TOutput>) {
     if (!config || typeof config.name !== 'string' || config.name.trim() === '') {
       throw new TypeError('Agent needs a non-empty `name`, e.g. new Agent({ name: "assistant" }).');
     }
@@ -112,11 +134,18 @@ export class Agent<TContext = unknown> {
       }
       this.failureError = config.failureError;
     }
+    checkOutputType(config.name, config.outputType, config.outputTypeSchema);
+    this.outputType = config.outputType ?? 'text';
+    const retries = config.outputRetries ?? 1;
+    if (!Number.isInteger(retries) || retries < 0 || retries > 100) {
+      throw new UserError(`Agent "${config.name}": outputRetries must be a whole number from 0 to 100 (got ${String(config.outputRetries)}).`);
+    }
+    this.outputRetries = retries;
   }
 
   /** A copy of this agent with some fields replaced. */
-  clone(overrides: Partial<AgentConfig<TContext>>): Agent<TContext> {
-    return new Agent<TContext>({
+  clone<TNewOutput = TOutput>(overrides: Partial<AgentConfig<TContext, TNewOutput>>): Agent<TContext, TNewOutput> {
+    return new Agent<TContext, TNewOutput>({
       name: this.name,
       instructions: this.instructions,
       tools: this.tools,
@@ -130,6 +159,8 @@ export class Agent<TContext = unknown> {
       inputGuardrails: this.inputGuardrails,
       outputGuardrails: this.outputGuardrails,
       failureError: this.failureError,
+      outputType: this.outputType as OutputType<TNewOutput>,
+      outputRetries: this.outputRetries,
       ...overrides,
     });
   }
@@ -166,7 +197,7 @@ function checkGuardrails<T extends { kind: string }>(agent: string, field: strin
 
 // Completes `AgentRef` (contracts/class-refs.ts): contracts that name an agent mean this class.
 declare module '../contracts/class-refs' {
-  interface AgentRef<TContext> extends Agent<TContext> {
+  interface AgentRef<TContext> extends Agent<TContext, any> {
     readonly name: string;
   }
 }

@@ -2,6 +2,9 @@ import type { Item } from './item';
 import type { JsonSchema } from './json-schema';
 import type { NativeToolOffer } from './native-tool-offer';
 import type { Usage } from './usage';
+import type { ModelOutputFormat } from './output-format';
+
+export type { ModelOutputFormat };
 
 /** A function tool as offered to the model. */
 export interface ModelToolDefinition {
@@ -38,6 +41,11 @@ export interface ModelRequest {
   parallelToolCalls?: boolean;
   toolChoice?: ToolChoice;
   settings: ModelSettings;
+  /**
+   * Set when the agent has an `outputType`: the final message must be one JSON value matching
+   * this schema (Responses `text.format`, Chat Completions `response_format`).
+   */
+  outputFormat?: ModelOutputFormat;
 }
 
 /** What a model answered for one turn. */

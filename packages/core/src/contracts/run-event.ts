@@ -120,8 +120,22 @@ export interface RunCompletedEvent {
  * The events of a streamed run, a union discriminated by `type`. See `Runner.stream` for the
  * order in which they arrive.
  */
+/**
+ * A structured answer as it streams (agents with an `outputType`): `partial` is the JSON received
+ * so far, parsed tolerantly (open strings, arrays and objects closed). Not validated: the final,
+ * validated value is the run's `finalOutput`.
+ */
+export interface OutputDeltaEvent {
+  type: 'output_delta';
+  /** The agent whose answer it is. */
+  agent: Agent;
+  /** The answer so far (objects, arrays and strings closed; a key without its value left out). */
+  partial: unknown;
+}
+
 export type RunEvent =
   | ModelDeltaEvent
+  | OutputDeltaEvent
   | MessageEvent
   | ToolCalledEvent
   | ToolProgressEvent

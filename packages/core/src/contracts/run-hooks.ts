@@ -19,7 +19,7 @@ export interface RunStartEvent<TContext = any> {
 /** `onRunEnd`: the run ended with `result` (completed or interrupted), or failed with `error`. */
 export interface RunEndEvent<TContext = any> {
   agent: Agent<TContext>;
-  result?: RunResult<TContext>;
+  result?: RunResult<unknown, TContext>;
   error?: unknown;
   context: RunContext<TContext>;
 }

@@ -13,7 +13,7 @@ export interface RunHost {
    * plan mode and traced under the call when the calling run is, and resumed from the call's
    * saved nested state when it paused on a nested approval before.
    */
-  runNested<TContext>(agent: Agent<TContext>, input: string, options: { maxTurns?: number }): Promise<RunResult<TContext>>;
+  runNested<TContext>(agent: Agent<TContext>, input: string, options: { maxTurns?: number }): Promise<RunResult<unknown, TContext>>;
 }
 
 let resolveRunHost: (ctx: ToolContext<any>) => RunHost | undefined = () => undefined;

@@ -4,14 +4,21 @@ import type { Usage } from './usage';
 import type { ApprovalRequest } from './approval-request';
 import type { GuardrailResult } from './agent-guardrail';
 
-/** How a run ended: with a final output, paused for approvals, or (on an error's `result`) failed. */
-export type RunResultStatus = 'completed' | 'interrupted' | 'failed';
+/**
+ * How a run ended: with a final output, paused for approvals, stopped by `stopSignal` after a
+ * turn (its partial result), or (on an error's `result`) failed.
+ */
+export type RunResultStatus = 'completed' | 'interrupted' | 'stopped' | 'failed';
 
 /** The outcome of a run. Errors that end a run carry the partial `RunResult` as `error.result`. */
-export interface RunResult<TContext = unknown> {
+export interface RunResult<TOutput = unknown, TContext = unknown> {
   status: RunResultStatus;
-  /** The final answer: the last assistant text for a plain agent, or the value a tool-use rule chose. */
-  finalOutput: unknown;
+  /**
+   * The final answer: for an agent with an `outputType`, the validated value (an instance of its
+   * class); else the last assistant text, or the value a tool-use rule chose. The type is the
+   * starting agent's `outputType`; after handoffs, the last agent's type applies (`lastAgent`).
+   */
+  finalOutput: TOutput;
   /** Items this run added to the conversation. */
   newItems: Item[];
   /** The whole conversation, input included. */
@@ -26,7 +33,7 @@ export interface RunResult<TContext = unknown> {
   interruptions: ApprovalRequest[];
   /** The run's state, to inspect, serialise or resume. */
   state: RunState<TContext>;
-  /** The agent that was running when the run ended. */
+  /** The agent that was running when the run ended (the one that answered, for a completed run). */
   lastAgent: Agent<TContext>;
   /** Model calls made. */
   turns: number;
@@ -41,7 +48,7 @@ export interface RunResult<TContext = unknown> {
   runId?: string;
   /**
    * The public view of the result, what `JSON.stringify(result)` writes (so an HTTP framework
-   * returning a result sends only this): status, final output, run id, the pending approvals with
+   * returning a result sends only this): status, final output (a typed output as JSON), run id, the pending approvals with
    * their arguments, and usage. Never the agent's instructions, tool schemas, the history or the
    * (unsigned) state.
    */

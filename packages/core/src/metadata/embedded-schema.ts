@@ -62,4 +62,6 @@ export interface SchemaManifest {
   version: 1;
   /** Keyed by `"<ClassName>.<methodName>"` of the class that declares the `@Tool`. */
   tools: Record<string, EmbeddedToolSchema>;
+  /** The schemas of agents' output classes (`outputType`, `@Output()`), keyed by class name. */
+  outputs?: Record<string, EmbeddedToolSchema>;
 }

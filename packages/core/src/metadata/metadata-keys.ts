@@ -10,3 +10,8 @@ export const DESIGN_TYPE = 'design:type';
 export const SCHEMA_MANIFEST_FILE = 'toolwright.schemas.json';
 /** The manifest format version this package reads. */
 export const SCHEMA_MANIFEST_VERSION = 1;
+
+/** The manifest key of an agent's output class (`outputs` entries are registered under it). */
+export function outputManifestKey(className: string): string {
+  return `output:${className}`;
+}

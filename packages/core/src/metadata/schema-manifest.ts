@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../errors/user.error';
 import { isSchemaObject } from '../schema/schema-utils';
 import { checkEmbeddedSchema } from './embedded-schema-check';
-import type { SchemaManifest } from './embedded-schema';
-import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION } from './metadata-keys';
+import type { EmbeddedToolSchema, SchemaManifest } from './embedded-schema';
+import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION, outputManifestKey } from './metadata-keys';
 import { getMetadataStorage } from './metadata-storage';
 
 /**
@@ -22,6 +22,11 @@ export function loadSchemaManifest(pathOrManifest: string | SchemaManifest): num
   const source = typeof pathOrManifest === 'string' ? pathOrManifest : 'the manifest object';
   checkManifest(manifest, source);
   getMetadataStorage().registerManifestSchemas(manifest.tools);
+  if (manifest.outputs !== undefined) {
+    const outputs: Record<string, EmbeddedToolSchema> = {};
+    for (const [name, entry] of Object.entries(manifest.outputs)) outputs[outputManifestKey(name)] = entry;
+    getMetadataStorage().registerManifestSchemas(outputs);
+  }
   return Object.keys(manifest.tools).length;
 }
 
@@ -52,4 +57,8 @@ function checkManifest(manifest: unknown, source: string): asserts manifest is S
   }
   if (!isSchemaObject(manifest.tools)) throw new UserError(`The schema manifest (${source}) needs a "tools" object keyed by "Class.method".`);
   for (const [key, entry] of Object.entries(manifest.tools)) checkEmbeddedSchema(entry, `entry "${key}" of the schema manifest (${source})`);
+  if (manifest.outputs !== undefined) {
+    if (!isSchemaObject(manifest.outputs)) throw new UserError(`The schema manifest (${source}) has "outputs" that is not an object keyed by class name.`);
+    for (const [key, entry] of Object.entries(manifest.outputs)) checkEmbeddedSchema(entry, `output "${key}" of the schema manifest (${source})`);
+  }
 }

@@ -8,6 +8,13 @@ import { delay } from '../util/delay';
 export interface ScriptedTurn {
   /** The assistant message of the turn. */
   text?: string;
+  /**
+   * A structured answer (for an agent with an `outputType`): sent as the assistant message's JSON
+   * text (a string is sent verbatim, so invalid answers can be scripted too). Replaces `text`.
+   */
+  output?: unknown;
+  /** The model refuses to answer (the run fails with `ModelRefusalError` carrying this text). */
+  refusal?: string;
   /** Tool calls, in order. Object arguments are sent as JSON; strings are sent verbatim. */
   toolCalls?: Array<{ name: string; arguments?: object | string; callId?: string }>;
   /** The usage the turn reports. */
@@ -58,8 +65,9 @@ export class ScriptedModel implements Model {
   /** Records the request and streams the next scripted turn: its text in deltas, then `completed`. */
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
     const turn = await this.nextTurn(request, signal);
-    if (turn.text) {
-      for (const delta of splitIntoDeltas(turn.text)) {
+    const text = textOf(turn);
+    if (text) {
+      for (const delta of splitIntoDeltas(text)) {
         if (turn.deltaDelayMs && turn.deltaDelayMs > 0) await delay(turn.deltaDelayMs, signal);
         yield { type: 'text_delta', delta };
       }
@@ -90,7 +98,9 @@ export class ScriptedModel implements Model {
 
   private toResponse(turn: ScriptedTurn): ModelResponse {
     const output: Item[] = [];
-    if (turn.text !== undefined) output.push({ type: 'message', role: 'assistant', content: turn.text } satisfies MessageItem);
+    const text = textOf(turn);
+    if (turn.refusal !== undefined) output.push({ type: 'message', role: 'assistant', content: turn.refusal, refusal: turn.refusal } satisfies MessageItem);
+    else if (text !== undefined) output.push({ type: 'message', role: 'assistant', content: text } satisfies MessageItem);
     for (const call of turn.toolCalls ?? []) {
       output.push({
         type: 'function_call',
@@ -117,6 +127,7 @@ class RecordedRequest implements ModelRequest {
   parallelToolCalls?: boolean;
   toolChoice?: ModelRequest['toolChoice'];
   settings: ModelRequest['settings'];
+  outputFormat?: ModelRequest['outputFormat'];
   private readonly live: Item[];
   private readonly length: number;
   private copy?: Item[];
@@ -127,6 +138,7 @@ class RecordedRequest implements ModelRequest {
     if (request.parallelToolCalls !== undefined) this.parallelToolCalls = request.parallelToolCalls;
     if (request.toolChoice !== undefined) this.toolChoice = request.toolChoice;
     this.settings = request.settings;
+    if (request.outputFormat !== undefined) this.outputFormat = request.outputFormat;
     this.live = request.input;
     this.length = request.input.length;
   }
@@ -139,6 +151,12 @@ class RecordedRequest implements ModelRequest {
     const { live: _live, length: _length, copy: _copy, ...rest } = this;
     return { ...rest, input: this.input };
   }
+}
+
+/** The assistant text of a turn: its structured `output` as JSON, else its `text`. */
+function textOf(turn: ScriptedTurn): string | undefined {
+  if (turn.output === undefined) return turn.text;
+  return typeof turn.output === 'string' ? turn.output : JSON.stringify(turn.output);
 }
 
 function splitIntoDeltas(text: string): string[] {

@@ -5,6 +5,7 @@ import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environ
 import { runModelTurn } from './model-turn';
 import type { TurnTools } from './resolve-tools';
 import { BUDGET_NOTICE } from './stages/budget-stage';
+import { settleAnswer } from './output-answer';
 
 const NO_TOOLS: TurnTools = { byName: new Map(), definitions: [], deferredNames: new Set(), toolsets: [] };
 
@@ -22,8 +23,10 @@ export function budgetEndsRun(env: RunEnvironment): boolean {
 }
 
 /**
- * The last model call of a run whose budget is spent (`onBudget: 'final_answer'`): no tools are
- * offered, and its text is the run's final output. Calls it makes anyway are answered with the
+ * The last model call of a run whose budget is spent (`onBudget: 'final_answer'`) or whose turns
+ * are used up (`onMaxTurns: 'final_answer'`): no tools are offered, and its answer is the run's
+ * final output (checked against the agent's output type, without retries:
+ * `OutputValidationError` when it does not match). Calls it makes anyway are answered with the
  * budget notice and do not run. @internal
  */
 export async function finalAnswerTurn(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo): Promise<void> {
@@ -34,7 +37,9 @@ export async function finalAnswerTurn(env: RunEnvironment, agent: Agent<any>, in
     env.state.history.push(output);
     emitEvent(env, { type: 'tool_output', agent, toolName: call.name, callId: call.callId, result: ToolResult.text(BUDGET_NOTICE), durationMs: 0 });
   }
-  if (env.lifecycle) await env.lifecycle.finalOutput(agent, turn.text);
-  env.state.finalOutput = turn.text;
+  const answer = await settleAnswer(env, agent, info, turn.text, false);
+  const value = answer.kind === 'final' ? answer.value : turn.text;
+  if (env.lifecycle) await env.lifecycle.finalOutput(agent, value);
+  env.state.finalOutput = value;
   env.state.status = 'completed';
 }

@@ -9,6 +9,8 @@ import type { Model, ModelRequest, ModelResponse } from '../contracts/model';
 import { addUsage, type Usage } from '../result/usage';
 import type { TurnTools } from './resolve-tools';
 import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';
+import { ModelRefusalError } from '../errors/model-refusal.error';
+import { parsePartialJson } from '../output/partial-json';
 
 /** What one model call produced, once its items are in the history. @internal */
 export interface ModelTurnOutcome {
@@ -41,6 +43,7 @@ export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info:
   env.budget?.addModelUsage(info.model, response.usage);
   const calls: FunctionCallItem[] = [];
   let text = '';
+  let refusal: string | undefined;
   let answered: Map<string, FunctionCallOutputItem> | undefined;
   const history = state.history;
   for (const output of response.output) {
@@ -59,10 +62,15 @@ export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info:
         if (answer) emitEvent(env, { type: 'tool_output', agent, toolName: item.name, callId: item.callId, result: ToolResult.error(String(answer.output)), durationMs: 0 });
       }
     } else if (item.type === 'message' || item.type === 'reasoning') {
-      if (item.type === 'message' && item.role === 'assistant') text = messageText(item);
+      if (item.type === 'message' && item.role === 'assistant') {
+        text = messageText(item);
+        if (typeof item.refusal === 'string' && item.refusal !== '') refusal = item.refusal;
+      }
       if (env.channel) emitEvent(env, { type: 'message', agent, item });
     }
   }
+  // A refusal of the structured answer ends the run: there is no value to give.
+  if (refusal !== undefined && info.output) throw new ModelRefusalError(agent.name, refusal);
   const outcome: ModelTurnOutcome = { calls, text };
   if (answered) outcome.answered = answered;
   if (response.status === 'incomplete') outcome.incompleteReason = response.incompleteReason ?? 'the response is incomplete';
@@ -114,6 +122,7 @@ function requestWith(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo,
   // After an agent used a tool, a forced choice is dropped so the model can answer (else it loops).
   const reset = agent.resetToolChoice !== false && toolChoice !== 'none' && env.state.agentsThatUsedTools.has(agent.name);
   if (toolChoice !== undefined && !reset) request.toolChoice = toolChoice;
+  if (info.output) request.outputFormat = info.output.format;
   return request;
 }
 
@@ -133,12 +142,25 @@ async function callModel(env: RunEnvironment, agent: Agent<any>, model: Model, r
   }
 }
 
+/** Structured answers longer than this are not parsed for `output_delta` events as they stream (each delta re-reads the text). */
+const MAX_PARTIAL_OUTPUT = 1024 * 1024;
+
 async function streamResponse(env: RunEnvironment, agent: Agent<any>, model: Model, request: ModelRequest): Promise<ModelResponse> {
   let response: ModelResponse | undefined;
+  let structured = request.outputFormat !== undefined ? '' : undefined;
   for await (const event of model.stream(request, env.signal)) {
     env.cancellation.throwIfCancelled();
-    if (event.type === 'text_delta') emitEvent(env, { type: 'model_delta', agent, delta: event.delta });
-    else if (event.type === 'completed') response = event.response;
+    if (event.type === 'text_delta') {
+      emitEvent(env, { type: 'model_delta', agent, delta: event.delta });
+      if (structured !== undefined && typeof event.delta === 'string') {
+        structured += event.delta;
+        if (structured.length > MAX_PARTIAL_OUTPUT) structured = undefined;
+        else {
+          const partial = parsePartialJson(structured);
+          if (partial !== undefined) emitEvent(env, { type: 'output_delta', agent, partial });
+        }
+      }
+    } else if (event.type === 'completed') response = event.response;
   }
   if (!response) {
     throw new ModelError(`The model's stream for agent "${agent.name}" ended without a \`completed\` event; a Model's stream must end with one.`);

@@ -14,7 +14,7 @@ import { markFatalError } from '../errors/fatal-errors';
 
 /** The runner a nested run runs on (the calling run's). @internal */
 export interface NestedRunner {
-  run<TContext>(agent: Agent<TContext>, input: string | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<TContext>>;
+  run<TContext>(agent: Agent<TContext>, input: string | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<unknown, TContext>>;
   stream<TContext>(agent: Agent<TContext>, input: string | RunState<TContext>, options: RunOptions<TContext>): RunStream;
 }
 
@@ -47,7 +47,7 @@ export async function runNestedAgent<TContext>(
   agent: Agent<TContext>,
   input: string,
   maxTurns: number | undefined,
-): Promise<RunResult<TContext>> {
+): Promise<RunResult<unknown, TContext>> {
   try {
     return await runNested(setup, agent, input, maxTurns);
   } catch (error) {
@@ -60,7 +60,7 @@ export async function runNestedAgent<TContext>(
   }
 }
 
-async function runNested<TContext>(setup: NestedRunSetup, agent: Agent<TContext>, input: string, maxTurns: number | undefined): Promise<RunResult<TContext>> {
+async function runNested<TContext>(setup: NestedRunSetup, agent: Agent<TContext>, input: string, maxTurns: number | undefined): Promise<RunResult<unknown, TContext>> {
   const start = setup.nestedState !== undefined ? RunState.fromString<TContext>(agent, setup.nestedState) : input;
   const options: RunOptions<TContext> = { context: setup.context as TContext, signal: setup.signal };
   if (maxTurns !== undefined) options.maxTurns = maxTurns;
@@ -72,7 +72,7 @@ async function runNested<TContext>(setup: NestedRunSetup, agent: Agent<TContext>
   for await (const event of stream) {
     if (event.type !== 'run_completed') setup.progress(progressOf(event), event);
   }
-  return (await stream.result) as RunResult<TContext>;
+  return (await stream.result) as RunResult<unknown, TContext>;
 }
 
 /** A short text rendering of a nested run's event, for UIs that only show text progress. */
@@ -80,6 +80,8 @@ function progressOf(event: RunEvent): ToolResult {
   switch (event.type) {
     case 'model_delta':
       return ToolResult.text(event.delta);
+    case 'output_delta':
+      return ToolResult.text(`[output] ${JSON.stringify(event.partial)}`);
     case 'message':
       return ToolResult.text(event.item.type === 'message' ? messageText(event.item) : `[${event.item.type}]`);
     case 'tool_called':

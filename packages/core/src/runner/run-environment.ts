@@ -18,6 +18,7 @@ import type { RateLimitPolicy } from '../rate-limits/rate-limit-policy';
 import type { RateLimiterBackend } from '../rate-limits/rate-limiter-backend';
 import type { BudgetMeter } from '../budgets/budget-meter';
 import type { PendingBatch } from '../contracts/pending-batch';
+import type { ResolvedOutput } from '../output/output-type';
 
 /** What the runner knows about an agent for the length of one run (computed once). @internal */
 export interface AgentRunInfo {
@@ -25,6 +26,8 @@ export interface AgentRunInfo {
   entries: Array<Tool | Toolset>;
   model: Model;
   settings: ModelSettings;
+  /** The agent's output type, resolved (absent: the answer is text). */
+  output?: ResolvedOutput;
 }
 
 /**
@@ -79,6 +82,12 @@ export interface RunEnvironment<TContext = any> {
   readonly agents: Map<Agent<TContext>, AgentRunInfo>;
   /** Toolsets set up by this run; closed when it ends. */
   readonly openToolsets: Set<Toolset>;
+  /** `RunOptions.stopSignal`: once aborted, the run ends after the current turn with status `stopped`. */
+  readonly stopSignal?: AbortSignal;
+  /** `RunOptions.onMaxTurns` (`'error'` unless set). */
+  readonly onMaxTurns?: 'error' | 'final_answer';
+  /** Answers refused by the output type so far in this run, sent back to the model (see `outputRetries`). */
+  outputRetriesUsed?: number;
   /** The run as the host of its calls (set once the environment is built). */
   readonly calls: CallHost<TContext>;
 }

@@ -16,22 +16,35 @@ import { lifecycleForTurn } from './lifecycle/create-lifecycle';
 import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';
 import { decideAfterBatch } from './tool-use-decision';
 import { budgetEndsRun, finalAnswerTurn } from './budget-end';
+import { settleAnswer, settleToolOutput } from './output-answer';
+import { resolveOutputType } from '../output/output-type';
 
 /**
  * The tool-call loop: ask the model, run the batch of calls it made, append the outputs, repeat
  * until a final answer, a terminating batch or a tool-use rule ends the run, `maxTurns` is
- * exhausted (`MaxTurnsExceededError`), or the run is cancelled. A state that holds a pending
- * batch (a resumed run) starts with that batch. Leaves `state.status` and `state.finalOutput` set. @internal
+ * exhausted (`MaxTurnsExceededError`, or one last answer with `onMaxTurns: 'final_answer'`), the
+ * run is cancelled, or its `stopSignal` stops it after a turn (status `stopped`). A state that
+ * holds a pending batch (a resumed run) starts with that batch. An agent with an `outputType`
+ * answers with a value checked against it (see `settleAnswer`). Leaves `state.status` and
+ * `state.finalOutput` set. @internal
  */
 export async function runLoop(env: RunEnvironment): Promise<void> {
   const state = env.state;
   for (;;) {
     env.cancellation.throwIfCancelled();
+    if (!state.pendingBatch && env.stopSignal?.aborted) {
+      state.status = 'stopped';
+      return;
+    }
     const agent = state.currentAgent;
     const lifecycle = env.lifecycle ?? lifecycleForTurn(env, agent);
     if (lifecycle) await lifecycle.beforeTurn(agent);
     const info = agentRunInfo(env, agent);
-    if (!state.pendingBatch && state.turn >= state.maxTurns) throw new MaxTurnsExceededError(state.maxTurns);
+    if (!state.pendingBatch && state.turn >= state.maxTurns) {
+      if (env.onMaxTurns !== 'final_answer') throw new MaxTurnsExceededError(state.maxTurns);
+      await finalAnswerTurn(env, agent, info);
+      return;
+    }
     const resolved = resolveTurnTools(env, agent, info.entries);
     const tools = resolved instanceof Promise ? await resolved : resolved;
     if (!state.pendingBatch) {
@@ -43,8 +56,10 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
       // Tokens or cost crossed by this response: an error ends the run before its calls run.
       if (env.budget && turn.calls.length > 0) budgetEndsRun(env);
       if (turn.calls.length === 0) {
-        if (env.lifecycle) await env.lifecycle.finalOutput(agent, turn.text);
-        complete(env, turn.text);
+        const answer = await settleAnswer(env, agent, info, turn.text);
+        if (answer.kind === 'retry') continue;
+        if (env.lifecycle) await env.lifecycle.finalOutput(agent, answer.value);
+        complete(env, answer.value);
         return;
       }
       state.pendingBatch = { calls: turn.calls, outputs: turn.answered ?? new Map(), incompleteReason: turn.incompleteReason };
@@ -65,7 +80,10 @@ async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: Age
   const outcomes = ran.outcomes;
   state.pendingBatch = undefined;
   state.agentsThatUsedTools.add(agent.name);
-  if (batch.incompleteReason !== undefined) return false;
+  if (batch.incompleteReason !== undefined) {
+    if (env.stopSignal?.aborted) state.status = 'stopped';
+    return state.status === 'stopped';
+  }
   countFailures(env, outcomes);
   disclose(env, tools, outcomes);
   // A handoff wins over tool-use rules: the next turn belongs to the target agent.
@@ -73,13 +91,18 @@ async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: Age
   if (handoff) {
     const lifecycle = env.lifecycle ?? lifecycleForTurn(env, handoff.to);
     if (lifecycle) await lifecycle.handoff(agent, handoff.to, handoff.input);
-    return false;
+    if (env.stopSignal?.aborted) state.status = 'stopped';
+    return state.status === 'stopped';
   }
   const decided = decideAfterBatch(agent, env.runContext, outcomes);
   const decision = decided instanceof Promise ? await decided : decided;
-  if (!decision.isFinalOutput) return false;
-  if (env.lifecycle) await env.lifecycle.finalOutput(agent, decision.finalOutput, outcomes);
-  complete(env, decision.finalOutput);
+  if (!decision.isFinalOutput) {
+    if (env.stopSignal?.aborted) env.state.status = 'stopped';
+    return env.state.status === 'stopped';
+  }
+  const finalOutput = await settleToolOutput(agent, info, decision.finalOutput, decision.toolName);
+  if (env.lifecycle) await env.lifecycle.finalOutput(agent, finalOutput, outcomes);
+  complete(env, finalOutput);
   return true;
 }
 
@@ -140,6 +163,8 @@ function agentRunInfo(env: RunEnvironment, agent: Agent<any>): AgentRunInfo {
       model,
       settings: { ...env.runnerSettings, ...agent.modelSettings, ...env.runSettings },
     };
+    const output = resolveOutputType(agent.name, agent.outputType);
+    if (output) info.output = output;
     env.agents.set(agent, info);
   }
   return info;

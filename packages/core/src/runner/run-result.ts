@@ -5,7 +5,7 @@ import type { PublicRunView, RunResult, RunResultStatus } from '../contracts/run
 export type { PublicRunView, RunResult, RunResultStatus };
 
 /** Builds the result of a run from its state (copies the history once, at the end). @internal */
-export function buildRunResult<TContext>(state: RunState<TContext>, status: RunResultStatus): RunResult<TContext> {
+export function buildRunResult<TContext>(state: RunState<TContext>, status: RunResultStatus): RunResult<unknown, TContext> {
   const result = {
     status,
     finalOutput: state.finalOutput,
@@ -20,7 +20,7 @@ export function buildRunResult<TContext>(state: RunState<TContext>, status: RunR
     turns: state.turn,
     inputGuardrailResults: [],
     outputGuardrailResults: [],
-  } as Omit<RunResult<TContext>, 'toJSON'> as RunResult<TContext>;
+  } as Omit<RunResult<unknown, TContext>, 'toJSON'> as RunResult<unknown, TContext>;
   // Not enumerable: spreading or comparing a result sees its data only.
   Object.defineProperty(result, 'toJSON', { value: publicView, writable: true, configurable: true });
   return result;

@@ -185,4 +185,16 @@ export interface RunOptions<TContext = unknown> {
    * rest. A failed run appends nothing. With a `RunState` as input, the session is not read again.
    */
   session?: Session;
+  /**
+   * Ends the run gracefully: once aborted, the run stops after the current turn (the model call
+   * and the batch of calls it made) with `status: 'stopped'` and the partial result, instead of
+   * failing like `signal` does. The stopped run's `state` can be run again to go on.
+   */
+  stopSignal?: AbortSignal;
+  /**
+   * When `maxTurns` is used up: `'error'` (default) ends the run with `MaxTurnsExceededError`;
+   * `'final_answer'` makes one last model call without tools, whose answer (checked against the
+   * agent's `outputType`) is the final output.
+   */
+  onMaxTurns?: 'error' | 'final_answer';
 }

@@ -80,9 +80,9 @@ export class Runner {
    * Runs `agent` on `input` (text, items, or a `RunState` to continue) to the end. With
    * `options.store`, a run that pauses is saved there and `result.runId` names it.
    */
-  run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TContext>> {
-    if (options.store !== undefined) return loadStoredRuns().runAndStore(this.storedRunner(), agent, input, { ...options, store: options.store });
-    return this.execute(agent, input, options, undefined);
+  run<TContext, TOutput = unknown>(agent: Agent<TContext, TOutput>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TOutput, TContext>> {
+    if (options.store !== undefined) return loadStoredRuns().runAndStore(this.storedRunner(), agent, input, { ...options, store: options.store }) as Promise<RunResult<TOutput, TContext>>;
+    return this.execute(agent, input, options, undefined) as Promise<RunResult<TOutput, TContext>>;
   }
 
   /**
@@ -96,8 +96,8 @@ export class Runner {
    * await store.approve(paused.runId!, paused.interruptions[0].callId);   // any replica
    * const done = await runner.resume(agent, paused.runId!, { store });    // any replica, once
    */
-  resume<TContext>(agent: Agent<TContext>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TContext>> {
-    return loadStoredRuns().resumeStoredRun(this.storedRunner(), agent, runId, options);
+  resume<TContext, TOutput = unknown>(agent: Agent<TContext, TOutput>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TOutput, TContext>> {
+    return loadStoredRuns().resumeStoredRun(this.storedRunner(), agent, runId, options) as Promise<RunResult<TOutput, TContext>>;
   }
 
   /**
@@ -173,11 +173,12 @@ export class Runner {
     options: RunOptions<TContext>,
     channel: EventChannel | undefined,
     ledger?: CallLedgerStage,
-  ): Promise<RunResult<TContext>> {
+  ): Promise<RunResult<unknown, TContext>> {
     if (!(agent instanceof Agent)) throw new UserError('runner.run(agent, input) needs an Agent as its first argument: new Agent({ name, instructions, tools }).');
     checkPositive('maxTurns', options.maxTurns, 'the run options ({ maxTurns })');
     checkPositive('maxToolConcurrency', options.maxToolConcurrency, 'the run options ({ maxToolConcurrency })');
     checkTimeLimit(options.toolTimeoutMs, 'the run options ({ toolTimeoutMs })');
+    checkRunControl(options);
     let state: RunState<TContext>;
     let planMode: ResolvedPlanMode | undefined;
     let budget: ReturnType<typeof budgetMeterFor>;
@@ -222,6 +223,8 @@ export class Runner {
       maxToolOutputBytes: this.options.maxToolOutputBytes ?? TOOLWRIGHT_LIMITS.defaultMaxOutputBytes,
       failureError: this.options.failureError,
       planMode,
+      stopSignal: options.stopSignal,
+      onMaxTurns: options.onMaxTurns,
       activeCalls,
       agents: new Map(),
       openToolsets: new Set(),
@@ -258,12 +261,12 @@ export class Runner {
         await session.finish(state);
       } catch (error) {
         // The run's items could not be kept: the caller must know the conversation did not advance.
-        (error as { result?: unknown }).result ??= buildRunResult(state, state.status === 'interrupted' ? 'interrupted' : 'completed');
+        (error as { result?: unknown }).result ??= buildRunResult(state, state.status === 'interrupted' || state.status === 'stopped' ? state.status : 'completed');
         channel?.close({ error });
         throw error;
       }
     }
-    const result = buildRunResult(state, state.status === 'interrupted' ? 'interrupted' : 'completed');
+    const result = buildRunResult(state, state.status === 'interrupted' || state.status === 'stopped' ? state.status : 'completed');
     if (env.lifecycle) {
       env.lifecycle.decorate(result);
       try {
@@ -303,6 +306,17 @@ export class Runner {
     else if (Array.isArray(input)) history = input.slice();
     else throw new UserError('runner.run(agent, input) needs text, an array of items, or a RunState as its input.');
     return new RunState<TContext>({ agent, history, maxTurns, context: options.context as TContext });
+  }
+}
+
+/** `stopSignal` and `onMaxTurns`, checked before the run starts. */
+function checkRunControl(options: RunOptions<any>): void {
+  if (options.onMaxTurns !== undefined && options.onMaxTurns !== 'error' && options.onMaxTurns !== 'final_answer') {
+    throw new UserError(`The run option onMaxTurns must be 'error' or 'final_answer' (got ${JSON.stringify(options.onMaxTurns)}).`);
+  }
+  const stop = options.stopSignal as unknown;
+  if (stop !== undefined && (typeof stop !== 'object' || stop === null || typeof (stop as AbortSignal).aborted !== 'boolean')) {
+    throw new UserError('The run option stopSignal must be an AbortSignal (new AbortController().signal).');
   }
 }
 

@@ -19,9 +19,9 @@ import type { RunnerOptions, RunOptions } from './runner-options';
 /** What runs in a store need of the runner: its options, and runs with or without the call ledger. @internal */
 export interface StoredRunner {
   readonly options: Readonly<RunnerOptions>;
-  run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<TContext>>;
+  run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<unknown, TContext>>;
   /** Runs `state` with `ledger` as the outermost layer of its calls. */
-  runWithLedger<TContext>(agent: Agent<TContext>, state: RunState<TContext>, options: RunOptions<TContext>, ledger: CallLedgerStage): Promise<RunResult<TContext>>;
+  runWithLedger<TContext>(agent: Agent<TContext>, state: RunState<TContext>, options: RunOptions<TContext>, ledger: CallLedgerStage): Promise<RunResult<unknown, TContext>>;
 }
 
 /**
@@ -33,14 +33,14 @@ export function runAndStore<TContext>(
   agent: Agent<TContext>,
   input: string | Item[] | RunState<TContext>,
   options: RunOptions<TContext> & { store: RunStore },
-): Promise<RunResult<TContext>> {
+): Promise<RunResult<unknown, TContext>> {
   const { store, ...runOptions } = options;
   checkStore(store, 'runner.run(agent, input, { store })');
   return saveWhenPaused(runner.run(agent, input, runOptions), store);
 }
 
 /** Saves the result's state in `store` when the run paused, and sets `result.runId`. @internal */
-export async function saveWhenPaused<TContext>(run: Promise<RunResult<TContext>>, store: RunStore): Promise<RunResult<TContext>> {
+export async function saveWhenPaused<TContext>(run: Promise<RunResult<unknown, TContext>>, store: RunStore): Promise<RunResult<unknown, TContext>> {
   checkStore(store, 'the run options ({ store })');
   const result = await run;
   if (result.status === 'interrupted') result.runId = await store.save(result.state);
@@ -58,7 +58,7 @@ export async function resumeStoredRun<TContext>(
   agent: Agent<TContext>,
   runId: string,
   options: ResumeOptions<TContext>,
-): Promise<RunResult<TContext>> {
+): Promise<RunResult<unknown, TContext>> {
   if (typeof options !== 'object' || options === null) throw new UserError('runner.resume(agent, runId, { store }) needs the store the run was saved in.');
   const { store, leaseMs, ttlMs, ledger, unfinishedCalls, ...runOptions } = options;
   checkStore(store, 'runner.resume(agent, runId, { store })');
@@ -121,7 +121,7 @@ function decideUnfinished(runId: string, state: RunState<any>, entries: Map<stri
  * person (their earlier approvals dropped), and their ledger entries are removed once the paused
  * state is saved, so an approval runs them as new calls and a rejection answers them.
  */
-async function pauseForReapproval<TContext>(store: RunStore, lease: LeaseKeeper, state: RunState<TContext>, calls: UnfinishedCall[], ttlMs: number | undefined): Promise<RunResult<TContext>> {
+async function pauseForReapproval<TContext>(store: RunStore, lease: LeaseKeeper, state: RunState<TContext>, calls: UnfinishedCall[], ttlMs: number | undefined): Promise<RunResult<unknown, TContext>> {
   await lease.stop();
   const agent = state.currentAgent;
   const tools = staticTools(agent).tools;

@@ -9,6 +9,8 @@ import type { CallOutcome } from './call-outcome';
 export interface ToolUseDecision {
   isFinalOutput: boolean;
   finalOutput?: unknown;
+  /** The tool whose output it is (for errors naming it). */
+  toolName?: string;
 }
 
 /**
@@ -20,16 +22,17 @@ export interface ToolUseDecision {
 export function decideAfterBatch(agent: Agent<any>, runContext: RunContext<any>, outcomes: CallOutcome[]): ToolUseDecision | Promise<ToolUseDecision> {
   if (outcomes.length === 0) return { isFinalOutput: false };
   if (outcomes.every((o) => o.result.terminate === true)) {
-    return { isFinalOutput: true, finalOutput: toModelOutput(outcomes[outcomes.length - 1]!.result) };
+    const last = outcomes[outcomes.length - 1]!;
+    return { isFinalOutput: true, finalOutput: toModelOutput(last.result), toolName: last.call.name };
   }
   const behavior = agent.toolUseBehavior;
   if (behavior === undefined || behavior === 'run_llm_again') return { isFinalOutput: false };
-  if (behavior === 'stop_on_first_tool') return { isFinalOutput: true, finalOutput: toModelOutput(outcomes[0]!.result) };
+  if (behavior === 'stop_on_first_tool') return { isFinalOutput: true, finalOutput: toModelOutput(outcomes[0]!.result), toolName: outcomes[0]!.call.name };
   if (typeof behavior === 'function') return decideByFunction(agent, behavior, runContext, outcomes);
   if (typeof behavior === 'object' && behavior !== null && Array.isArray(behavior.stopAtToolNames)) {
     const names = behavior.stopAtToolNames;
     const hit = outcomes.find((o) => names.includes(o.call.name));
-    return hit ? { isFinalOutput: true, finalOutput: toModelOutput(hit.result) } : { isFinalOutput: false };
+    return hit ? { isFinalOutput: true, finalOutput: toModelOutput(hit.result), toolName: hit.call.name } : { isFinalOutput: false };
   }
   throw new UserError(
     `Agent "${agent.name}" has an unknown toolUseBehavior ${JSON.stringify(behavior)}; ` +
@@ -51,7 +54,7 @@ async function decideByFunction(
         'it must return { isFinalOutput: boolean, finalOutput?: unknown }.',
     );
   }
-  return decision;
+  return outcomes.length === 1 ? { ...decision, toolName: outcomes[0]!.call.name } : decision;
 }
 
 function toCallResult(outcome: CallOutcome): ToolCallResult {

@@ -76,4 +76,4 @@ export interface InterruptionJson {
 }
 
 /** Where a run stands. */
-export type RunStatus = 'running' | 'completed' | 'interrupted' | 'failed';
+export type RunStatus = 'running' | 'completed' | 'interrupted' | 'stopped' | 'failed';

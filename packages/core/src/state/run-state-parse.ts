@@ -34,7 +34,7 @@ export interface RunStateSnapshot extends RunStateProgressJson {
   budgetSpent?: BudgetSpent;
 }
 
-const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrupted', 'failed']);
+const STATUSES: ReadonlySet<string> = new Set(['running', 'completed', 'interrupted', 'failed', 'stopped']);
 
 /** Most levels of nested paused runs (an agent as a tool, paused inside a call) a state may hold. */
 const MAX_NESTED_STATES = 8;
@@ -122,7 +122,7 @@ export function parseRunState(agents: Agent<any> | ReadonlyArray<Agent<any>>, va
   });
 
   const status = root.status;
-  if (typeof status !== 'string' || !STATUSES.has(status)) throw new RunStateError(`The run state's status ${JSON.stringify(status)} is not one of running, completed, interrupted, failed.`);
+  if (typeof status !== 'string' || !STATUSES.has(status)) throw new RunStateError(`The run state's status ${JSON.stringify(status)} is not one of running, completed, interrupted, stopped, failed.`);
   const maxTurns = root.maxTurns === null ? Infinity : count(root.maxTurns, 'maxTurns');
   return {
     id: string(root.id, 'id'),

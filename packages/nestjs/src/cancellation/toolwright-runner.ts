@@ -20,11 +20,11 @@ export class ToolwrightRunner extends Runner {
     super(options);
   }
 
-  override resume<TContext>(agent: Agent<TContext>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TContext>> {
+  override resume<TContext, TOutput = unknown>(agent: Agent<TContext, TOutput>, runId: string, options: ResumeOptions<TContext>): Promise<RunResult<TOutput, TContext>> {
     return super.resume(agent, runId, this.withSession(agent, options));
   }
 
-  override run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TContext>> {
+  override run<TContext, TOutput = unknown>(agent: Agent<TContext, TOutput>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): Promise<RunResult<TOutput, TContext>> {
     const { signal, end } = this.lifecycle.begin(options.signal);
     return this.lifecycle.track(super.run(agent, input, { ...this.withSession(agent, options), signal }).finally(end));
   }

@@ -29,6 +29,14 @@ export function buildChatBody(model: string, request: ModelRequest, settings: Re
   if (settings.maxOutputTokens !== undefined) body.max_completion_tokens = settings.maxOutputTokens;
   if (settings.reasoningEffort !== undefined) body.reasoning_effort = settings.reasoningEffort;
   if (settings.store !== undefined) body.store = settings.store;
+  // A structured answer: the agent's output type as a (strict) JSON schema response format.
+  const format = request.outputFormat;
+  if (format !== undefined) {
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: format.name, schema: format.schema, strict: format.strict, ...(format.description !== undefined ? { description: format.description } : {}) },
+    };
+  }
   if (stream) {
     body.stream = true;
     // Without this the stream carries no usage; with it a last chunk (choices: []) does.

@@ -32,6 +32,13 @@ export function buildResponsesBody(model: string, request: ModelRequest, setting
   if (typeof settings.reasoningSummary === 'string') reasoning.summary = settings.reasoningSummary;
   if (Object.keys(reasoning).length > 0) body.reasoning = reasoning;
   if (settings.store !== undefined) body.store = settings.store;
+  // A structured answer: the agent's output type as a (strict) JSON schema format.
+  const format = request.outputFormat;
+  if (format !== undefined) {
+    body.text = {
+      format: { type: 'json_schema', name: format.name, schema: format.schema, strict: format.strict, ...(format.description !== undefined ? { description: format.description } : {}) },
+    };
+  }
   // Without storage the server cannot look reasoning up by id on the next turn, so ask for its
   // encrypted content and send that back instead.
   if (settings.store === false) body.include = ['reasoning.encrypted_content'];

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import type { ToolSchemaEntry } from '../schema/tool-schema-entry';
 import type { ScannedTool } from '../scan/scan-tools';
+import type { ScannedOutput } from '../scan/scan-outputs';
 import { sortKeys } from '../schema/json-schema-utils';
 
 /** The default manifest file name, next to the tsconfig. */
@@ -10,6 +11,8 @@ export const MANIFEST_FILE = 'toolwright.schemas.json';
 export interface ToolManifest {
   version: 1;
   tools: Record<string, ToolSchemaEntry>;
+  /** Agents' output classes (`outputType`, `@Output()`), keyed by class name; absent when there are none. */
+  outputs?: Record<string, ToolSchemaEntry>;
 }
 
 /**
@@ -17,17 +20,23 @@ export interface ToolManifest {
  * annotations too, so that `--check` flags a tool whose risk changed (say it lost `readOnly`)
  * and the change shows in review.
  */
-export function buildManifest(tools: ScannedTool[]): ToolManifest {
+export function buildManifest(tools: ScannedTool[], outputs: readonly ScannedOutput[] = []): ToolManifest {
   const entries = [...tools].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return {
+  const manifest: ToolManifest = {
     version: 1,
     tools: Object.fromEntries(entries.map((tool) => [tool.key, tool.annotations ? { ...tool.schema, annotations: tool.annotations } : tool.schema])),
   };
+  // One entry per class, however many places name it (the schema is the class's).
+  const byClass = new Map<string, ToolSchemaEntry>();
+  for (const output of outputs) if (!byClass.has(output.className)) byClass.set(output.className, output.schema);
+  if (byClass.size > 0) manifest.outputs = Object.fromEntries(byClass);
+  return manifest;
 }
 
 /** The manifest's file text: stable (sorted keys, two-space indent, final newline). */
 export function serializeManifest(manifest: ToolManifest): string {
-  return `${JSON.stringify({ version: manifest.version, tools: sortKeys(manifest.tools) }, null, 2)}\n`;
+  const outputs = manifest.outputs !== undefined ? { outputs: sortKeys(manifest.outputs) } : {};
+  return `${JSON.stringify({ version: manifest.version, tools: sortKeys(manifest.tools), ...outputs }, null, 2)}\n`;
 }
 
 /** Reads a manifest file; `undefined` when it does not exist. Throws when it is not a manifest. */
@@ -58,8 +67,12 @@ export interface ManifestDrift {
 
 /** Compares the manifest on disk (`undefined`: no file) with the expected one. */
 export function compareManifests(actual: ToolManifest | undefined, expected: ToolManifest): ManifestDrift {
-  const have = actual?.tools ?? {};
-  const want = expected.tools;
+  const prefixed = (m: ToolManifest | undefined): Record<string, ToolSchemaEntry> => ({
+    ...(m?.tools ?? {}),
+    ...Object.fromEntries(Object.entries(m?.outputs ?? {}).map(([name, entry]) => [`output ${name}`, entry])),
+  });
+  const have = prefixed(actual);
+  const want = prefixed(expected);
   const missing = Object.keys(want).filter((key) => !(key in have));
   const orphaned = Object.keys(have).filter((key) => !(key in want));
   const stale = Object.keys(want).filter(

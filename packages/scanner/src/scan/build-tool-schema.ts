@@ -28,6 +28,8 @@ export function buildToolSchema(
   interfaceName: string,
   generator: TJS.JsonSchemaGenerator,
   checker: ts.TypeChecker,
+  /** The type of the `@Args` value, when its site's declaration is not the parameter (output classes). */
+  argsType?: ts.Type,
 ): BuiltToolSchema {
   const { root: synthetic, definitions } = schemaOfInterface(generator, interfaceName);
   applyAsType(synthetic);
@@ -52,7 +54,7 @@ export function buildToolSchema(
   let parameters: SchemaNode;
   if (argsSite) {
     parameters = resolveRoot(synthetic.properties?.[syntheticProperty(argsSite.index)] ?? {}, definitions);
-    walkSchema(parameters, parameterType(argsSite, checker), '', '', context);
+    walkSchema(parameters, argsType ?? parameterType(argsSite, checker), '', '', context);
   } else {
     parameters = { type: 'object', properties: {}, required: [] };
     const properties = parameters.properties as Record<string, SchemaNode>;
@@ -81,7 +83,7 @@ export function buildToolSchema(
   // Only an @Args DTO is an instance that core checks; @Param values are plain.
   if (argsSite && context.localChecks.length > 0) entry.localChecks = [...new Set(context.localChecks)].sort();
   const diagnostics = [...context.diagnostics];
-  if (site.strict) diagnostics.push(...strictDiagnostics(site, schema, checker));
+  if (site.strict) diagnostics.push(...strictDiagnostics(site, schema, checker, argsType));
   return { entry, diagnostics };
 }
 
@@ -97,17 +99,17 @@ function parameterType(parameter: ToolParameterSite, checker: ts.TypeChecker): t
   return checker.getTypeAtLocation(parameter.declaration);
 }
 
-function strictDiagnostics(site: ToolSite, schema: SchemaNode, checker: ts.TypeChecker): ScanDiagnostic[] {
+function strictDiagnostics(site: ToolSite, schema: SchemaNode, checker: ts.TypeChecker, argsType: ts.Type | undefined): ScanDiagnostic[] {
   const issues = findStrictIssues(schema);
-  const diagnostics = issues.map((issue) => strictDiagnostic(site, issue, checker));
+  const diagnostics = issues.map((issue) => strictDiagnostic(site, issue, checker, argsType));
   if (issues.length === 0) {
     const problem = coreStrictCheck(schema);
-    if (problem !== undefined) diagnostics.push(strictDiagnostic(site, problem, checker));
+    if (problem !== undefined) diagnostics.push(strictDiagnostic(site, problem, checker, argsType));
   }
   return diagnostics;
 }
 
-function strictDiagnostic(site: ToolSite, issue: StrictIssue, checker: ts.TypeChecker): ScanDiagnostic {
+function strictDiagnostic(site: ToolSite, issue: StrictIssue, checker: ts.TypeChecker, argsType?: ts.Type): ScanDiagnostic {
   const sites = site.parameters.filter((parameter) => parameter.kind !== 'ctx');
   const argsSite = sites.find((parameter) => parameter.kind === 'args');
   let location: ts.Node = site.method.name;
@@ -115,7 +117,7 @@ function strictDiagnostic(site: ToolSite, issue: StrictIssue, checker: ts.TypeCh
   let type: ts.Type | undefined;
   if (argsSite) {
     location = argsSite.declaration;
-    type = parameterType(argsSite, checker);
+    type = argsType ?? parameterType(argsSite, checker);
   } else if (issue.path.length > 0) {
     const parameter = sites.find((candidate) => candidate.name === issue.path[0]);
     if (parameter) {

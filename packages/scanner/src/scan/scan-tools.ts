@@ -8,6 +8,8 @@ import { loadProgram } from './load-program';
 import { planSyntheticTypes, type SyntheticPlan } from './synthetic-types';
 import { toolKey, type ToolAnnotationRecord } from './tool-site';
 import { createVirtualProgram } from './virtual-program';
+import { mayScanFile, scanOutputs, type ScannedOutput } from './scan-outputs';
+import { planOutputTypes } from './output-refs';
 
 /** One tool the scanner found, with its schema. */
 export interface ScannedTool {
@@ -35,6 +37,8 @@ export interface ScannedTool {
 /** What a scan found: tools in declaration order and every problem, compiler-style. */
 export interface ScanResult {
   tools: ScannedTool[];
+  /** Output classes (`@Output()`, `outputType` of `new Agent` / `@AgentDefinition`), in file and source order. */
+  outputs: ScannedOutput[];
   diagnostics: ScanDiagnostic[];
 }
 
@@ -66,13 +70,21 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
   const coreModules = options.coreModules ?? DEFAULT_CORE_MODULES;
   const files = program
     .getSourceFiles()
-    .filter((file) => mayDeclareTools(file, coreModules) && (options.includeFile?.(file.fileName) ?? true));
+    .filter((file) => (mayDeclareTools(file, coreModules) || mayScanFile(file, coreModules)) && (options.includeFile?.(file.fileName) ?? true));
   const plans = new Map<string, SyntheticPlan>();
+  const outputPlans = new Map<string, string[]>();
   files.forEach((file, index) => {
     const plan = planSyntheticTypes(file, coreModules, `__ToolwrightArgs${index}_`, options.nestedClasses);
+    const outputs = planOutputTypes(file, coreModules, `__ToolwrightOutput${index}_`);
+    if (outputs.names.length > 0) {
+      outputPlans.set(file.fileName, outputs.names);
+      const apply = plan.apply;
+      plan.apply = (original) => apply(original) + outputs.tail;
+      for (const name of outputs.names) plan.interfaces.set(`output:${name}`, name);
+    }
     if (plan.interfaces.size > 0) plans.set(file.fileName, plan);
   });
-  const result: ScanResult = { tools: [], diagnostics: [] };
+  const result: ScanResult = { tools: [], outputs: [], diagnostics: [] };
   if (plans.size === 0) return result;
 
   const virtual = createVirtualProgram(program, new Map([...plans].map(([fileName, plan]) => [fileName, plan.apply])));
@@ -132,6 +144,12 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
       if (site.annotations) tool.annotations = site.annotations;
       seen.set(key, tool);
       result.tools.push(tool);
+    }
+    const outputNames = outputPlans.get(file.fileName);
+    if (outputNames) {
+      const scanned = scanOutputs(file, outputNames, generator, checker, coreModules);
+      result.outputs.push(...scanned.outputs);
+      result.diagnostics.push(...scanned.diagnostics);
     }
   }
   return result;

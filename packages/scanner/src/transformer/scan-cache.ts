@@ -5,6 +5,8 @@ import { scanTools, type ScannedTool } from '../scan/scan-tools';
 import { createVirtualProgram } from '../scan/virtual-program';
 import { madeBy } from './host-typescript';
 import { toolCallEnds, type ToolCall } from './tool-calls';
+import { mayScanFile, type ScannedOutput } from '../scan/scan-outputs';
+import { outputRefEnd, outputRefsOf } from '../scan/output-refs';
 
 /** The scan of one file, valid while the files it was computed from are unchanged. */
 interface CachedScan {
@@ -14,6 +16,8 @@ interface CachedScan {
   tools: Map<string, ScannedTool>;
   /** The file's `@Tool(...)` calls to embed a schema into, by the end offset of the call. */
   calls: Map<number, ToolCall>;
+  /** The file's output references to embed a schema at (`@Output()` calls, agent options objects), by end offset. */
+  outputs: Map<number, ScannedOutput>;
   diagnostics: ScanDiagnostic[];
 }
 
@@ -54,7 +58,7 @@ export class ScanCache {
     if (cached && this.isValid(cached, program)) return cached;
     const pending = new Set(
       reachableUserFiles(program, sourceFile)
-        .filter((file) => mayDeclareTools(file, this.coreModules))
+        .filter((file) => mayDeclareTools(file, this.coreModules) || mayScanFile(file, this.coreModules))
         .filter((file) => {
           const entry = this.files.get(file.fileName);
           return !entry || !this.isValid(entry, program);
@@ -80,10 +84,11 @@ export class ScanCache {
         dependencies,
         tools,
         calls: toolCallEnds(ownFile, tools, this.coreModules),
+        outputs: outputEnds(ownFile, result.outputs.filter((output) => output.fileName === fileName), this.coreModules),
         diagnostics: result.diagnostics.filter((diagnostic) => diagnostic.fileName === fileName),
       });
     }
-    return this.files.get(sourceFile.fileName) ?? { sourceFile, dependencies, tools: new Map(), calls: new Map(), diagnostics: [] };
+    return this.files.get(sourceFile.fileName) ?? { sourceFile, dependencies, tools: new Map(), calls: new Map(), outputs: new Map(), diagnostics: [] };
   }
 
   private isValid(entry: CachedScan, program: ts.Program): boolean {
@@ -117,6 +122,18 @@ function reachableUserFiles(program: ts.Program, start: ts.SourceFile): ts.Sourc
     }
   }
   return [...seen.values()];
+}
+
+/** The scanned outputs of a file by the end offset of their reference in the file's own tree. */
+function outputEnds(file: ts.SourceFile, outputs: readonly ScannedOutput[], coreModules: readonly string[]): Map<number, ScannedOutput> {
+  const ends = new Map<number, ScannedOutput>();
+  if (outputs.length === 0) return ends;
+  const refs = outputRefsOf(file, coreModules);
+  for (const output of outputs) {
+    const ref = refs[output.index];
+    if (ref && !output.hasEmbeddedSchema) ends.set(outputRefEnd(ref), output);
+  }
+  return ends;
 }
 
 /** Formats the error diagnostics of a scan for an exception or a warning. */

@@ -7,6 +7,7 @@ import { embeddedSchemaText } from './embedded-text';
 import { hostTypeScript } from './host-typescript';
 import { ScanCache } from './scan-cache';
 import type { ToolCall } from './tool-calls';
+import { NEST_MODULE } from '../scan/output-refs';
 
 /** Options of the schema transformer (also its ts-patch plugin and Nest CLI plugin options). */
 export interface SchemaTransformerOptions {
@@ -61,13 +62,13 @@ export function createSchemaTransformer(
   const mode = options.diagnostics ?? 'error';
   const cache = scanCacheFor(coreModules);
   return (context) => (sourceFile) => {
-    if (sourceFile.isDeclarationFile || !coreModules.some((module) => sourceFile.text.includes(module))) return sourceFile;
+    if (sourceFile.isDeclarationFile || ![...coreModules, NEST_MODULE].some((module) => sourceFile.text.includes(module))) return sourceFile;
     const program = getProgram();
     const original = program?.getSourceFile(sourceFile.fileName);
     if (!program || !original) return sourceFile;
     const host = hostTypeScript(program, options.typescript);
     const scan = cache.scanFile(program, original);
-    if (scan.tools.size === 0 && scan.diagnostics.length === 0) return sourceFile;
+    if (scan.tools.size === 0 && scan.outputs.size === 0 && scan.diagnostics.length === 0) return sourceFile;
     if (mode !== 'ignore') {
       // A tool whose schema is written by hand is not the scanner's to judge.
       const relevant = scan.diagnostics.filter((diagnostic) => !(diagnostic.toolKey && scan.tools.get(diagnostic.toolKey)?.hasEmbeddedSchema));
@@ -80,7 +81,7 @@ export function createSchemaTransformer(
         process.stderr.write(`${formatForTerminal(warnings, host)}\n`);
       }
     }
-    if (scan.calls.size === 0) return sourceFile;
+    if (scan.calls.size === 0 && scan.outputs.size === 0) return sourceFile;
     const { factory } = context;
     const legacyDecorators = program.getCompilerOptions().experimentalDecorators === true;
     const callOf = (decorator: ts.Decorator): ToolCall | undefined => {
@@ -93,14 +94,37 @@ export function createSchemaTransformer(
       return call?.direct ? call : undefined;
     };
     const embeddedText = ({ tool }: ToolCall): string => embeddedSchemaText(tool.schema, { strict: tool.strict && tool.literalOptions });
+    const outputAt = (node: ts.Node): string | undefined => {
+      if (scan.outputs.size === 0) return undefined;
+      const end = host.getOriginalNode(node).end;
+      const output = end >= 0 ? scan.outputs.get(end) : undefined;
+      return output ? embeddedSchemaText(output.schema, { strict: true }) : undefined;
+    };
     const visit = (node: ts.Node): ts.Node => {
+      // An output class's schema: `@Output()` gets it as its argument, agent options beside `outputType`.
+      if (host.isDecorator(node) && host.isCallExpression(node.expression) && node.expression.arguments.length === 0) {
+        const text = outputAt(node.expression);
+        if (text !== undefined) {
+          const call = node.expression;
+          return factory.updateDecorator(node, factory.updateCallExpression(call, call.expression, call.typeArguments, [factory.createStringLiteral(text, true)]));
+        }
+      }
+      if (host.isObjectLiteralExpression(node)) {
+        const text = outputAt(node);
+        if (text !== undefined) {
+          const visited = host.visitEachChild(node, visit, context);
+          const property = factory.createPropertyAssignment('outputTypeSchema', factory.createStringLiteral(text, true));
+          return factory.updateObjectLiteralExpression(visited, [...visited.properties, property]);
+        }
+      }
       if (host.isClassDeclaration(node) || host.isClassExpression(node)) {
         return applyToolsDirectly(host.visitEachChild(node, visit, context), { host, factory, directCall, embeddedText });
       }
       if (host.isDecorator(node) && host.isCallExpression(node.expression)) {
         const found = callOf(node);
-        // A direct call is rewritten with its class (above).
-        if (!found || directCall(node)) return node;
+        // A direct call is rewritten with its class (above); another decorator may hold agent options (`@AgentDefinition`).
+        if (!found) return scan.outputs.size > 0 ? host.visitEachChild(node, visit, context) : node;
+        if (directCall(node)) return node;
         const call = node.expression;
         const toolOptions = call.arguments[0] ?? factory.createVoidZero();
         const text = factory.createStringLiteral(embeddedText(found), /* isSingleQuote: JSON quotes need no escaping */ true);

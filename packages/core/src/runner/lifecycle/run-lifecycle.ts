@@ -199,7 +199,7 @@ export class RunLifecycle implements CallLifecycle {
   }
 
   /** `onRunEnd`, then the run's span ends. A hook error on a failed run is dropped (the run's error stands). */
-  async runEnd(agent: Agent<any>, outcome: { result: RunResult<any> } | { error: unknown }): Promise<void> {
+  async runEnd(agent: Agent<any>, outcome: { result: RunResult<any, any> } | { error: unknown }): Promise<void> {
     let hookError: unknown;
     try {
       await this.hooks(undefined, ['onRunEnd', undefined], { agent, ...outcome, context: this.env.runContext });
@@ -220,7 +220,7 @@ export class RunLifecycle implements CallLifecycle {
   }
 
   /** Adds the agent-level guardrail results to a result. */
-  decorate<T extends RunResult<any>>(result: T): T {
+  decorate<T extends RunResult<any, any>>(result: T): T {
     result.inputGuardrailResults = this.inputGuardrailResults.slice();
     result.outputGuardrailResults = this.outputGuardrailResults.slice();
     return result;
