@@ -9,8 +9,8 @@ import type { Usage } from '../contracts/usage';
 import { addUsage } from '../result/usage';
 import { runNestedAgent, type NestedRunSetup } from './nested-run';
 import type { RunEnvironment } from './run-environment';
-
 import { RecordingChannel } from '../run-records/recording-channel';
+
 /**
  * A run as the host of its calls: its context, events, enhancers, limits, cancellation and
  * lifecycle, read from the run's environment at each call (a lifecycle may be installed when the
