@@ -18,3 +18,7 @@ export { ancestryOf } from './toolkit/class-ancestry';
 export { portableStrictSchema, restoreStrictSideTables } from './schema/strict-portable';
 export type { PortableStrictSchema, StrictSideTables } from './schema/strict-portable';
 export { SCHEMA_EXPRESSIBLE_VALIDATORS, SCHEMA_VALIDATOR_DECORATORS } from './toolkit/schema-validators';
+
+// What the console needs of runs and their tools
+export { validateEditedArguments } from './approvals/edited-arguments';
+export { staticTools } from './state/agent-registry';
