@@ -80,7 +80,8 @@ export function createConsole(options: ConsoleOptions): ToolwrightConsole {
     agents,
     runner: options.runner ?? new Runner(),
     track(work) {
-      const p = work.catch(() => undefined).finally(() => running.delete(p));
+      // A failed resume is in the run's record (failed) and in the server's log.
+      const p = work.catch((error: unknown) => process.emitWarning(`Toolwright console: resuming a run failed: ${(error as Error)?.stack ?? String(error)}`, 'ToolwrightConsoleWarning')).finally(() => running.delete(p));
       running.add(p);
     },
   };

@@ -31,7 +31,7 @@ export function streamRun(req: IncomingMessage, res: ServerResponse, store: RunR
     if (timer) clearTimeout(timer);
     if (!res.writableEnded) res.end();
   };
-  req.on('close', stop);
+  res.on('close', stop);
   res.on('error', stop);
   const tick = async (): Promise<void> => {
     if (closed) return;

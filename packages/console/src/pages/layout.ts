@@ -21,7 +21,7 @@ export function layout(frame: PageFrame, body: SafeHtml): SafeHtml {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${frame.title} · Toolwright console</title>
 <link rel="stylesheet" href="${base}/assets/console.css">
 <script src="${base}/assets/console.js" defer></script>
