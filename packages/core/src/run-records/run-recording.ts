@@ -3,7 +3,7 @@ import type { RunEvent } from '../contracts/run-event';
 import type { EventChannel } from '../events/event-channel';
 import type { RunState } from '../state/run-state';
 import { nodeCrypto } from '../lazy/node-crypto';
-import { RecordingChannel } from './recording-channel';
+import { RecordingChannel, type RunEventRecorder } from './recording-channel';
 import type { RunRecord, RunRecordStatus, RunTimelineEvent } from './run-record';
 import { boundText, RUN_RECORD_LIMITS } from './run-record-limits';
 import { hasRunRecords, type RunRecords } from './run-records';
@@ -18,7 +18,7 @@ const FLUSH_DELAY_MS = 100;
  * serialised and batched; a failing store never fails the run (the first failure is reported
  * once as a process warning). @internal
  */
-export class RunRecording {
+export class RunRecording implements RunEventRecorder {
   private record?: RunRecord;
   private state?: RunState<any>;
   private seq = 0;
