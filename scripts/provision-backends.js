@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Provisions the system programs some test suites need (bwrap, sshd, podman + runc, redis-server,
-// busybox for the container image). Run by `npm test` before jest.
+// busybox for the container image, chromium for the console's browser tests). Run by `npm test` before jest.
 //
 // - Everything present: prints nothing.
 // - Missing, running as root on Debian with apt-get: installs the missing Debian packages.
@@ -20,6 +20,7 @@ const backends = [
   { binary: 'runc', pkg: 'runc', usedBy: '@toolwright/sandbox (DockerSandbox via podman)' },
   { binary: 'busybox', pkg: 'busybox-static', usedBy: '@toolwright/sandbox (container image)' },
   { binary: 'redis-server', pkg: 'redis-server', usedBy: '@toolwright/redis' },
+  { binary: 'chromium', pkg: 'chromium', usedBy: '@toolwright/console (browser tests)' },
 ];
 
 function findBinary(binary) {

@@ -27,6 +27,8 @@ export { runStoreKit } from './stores/run-store-kit';
 export type { RunStoreKit } from './stores/run-store-kit';
 export type { EncodedRun } from './stores/stored-run-codec';
 export type { ResolvedRunStoreOptions } from './stores/store-options';
+export { runRecordKit } from './run-records/run-record-kit';
+export type { RunRecordKit, ResolvedRunQuery } from './run-records/run-record-kit';
 
 // Writing a session
 export { sessionKit } from './sessions/session-kit';

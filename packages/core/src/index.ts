@@ -114,6 +114,13 @@ export type { RunClaim } from './stores/run-claim';
 export type { CallLedger, CallLedgerEntry, RecordedCallOutput } from './stores/call-ledger';
 export type { LedgerScope, UnfinishedCallAction, UnfinishedCallPolicy } from './stores/ledger-policy';
 export type { UnfinishedCall } from './stores/unfinished-tool-call.error';
+
+// Runs kept from their start with their event timeline (the console reads them)
+export { hasRunRecords } from './run-records/run-records';
+export type { RunRecords, RunRecordQuery, RunRecordPage, RunView } from './run-records/run-records';
+export { RUN_RECORD_STATUSES } from './run-records/run-record';
+export type { RunRecord, RunRecordStatus, RunRecordUsage, RunTimelineEvent, RunTimelineEventType } from './run-records/run-record';
+export { RUN_RECORD_LIMITS } from './run-records/run-record-limits';
 export type { ResumeOptions } from './runner/resume-options';
 
 // Sessions (a conversation kept across runs)

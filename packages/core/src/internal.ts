@@ -22,3 +22,6 @@ export { SCHEMA_EXPRESSIBLE_VALIDATORS, SCHEMA_VALIDATOR_DECORATORS } from './to
 // The compiled argument validator and its null plan, for the benchmark's validation scenario
 export { compiledArgumentsOf } from './arguments/compiled-arguments';
 export { applyNullPlan } from './arguments/null-plan';
+// What the console needs of runs and their tools
+export { validateEditedArguments } from './approvals/edited-arguments';
+export { staticTools } from './state/agent-registry';

@@ -27,6 +27,8 @@ describe('@toolwright/core public surface', () => {
       // Run stores and the call ledger
       'MemoryRunStore', 'MemorySession', 'SessionBusyError', 'SESSION_LIMITS', 'RunAlreadyClaimedError', 'RunNotFoundError', 'UnfinishedToolCallError', 'RunStoreError',
       'DEFAULT_RUN_TTL_MS', 'DEFAULT_COMPLETED_TTL_MS', 'DEFAULT_LEASE_MS',
+      // Runs kept with their timeline
+      'hasRunRecords', 'RUN_RECORD_STATUSES', 'RUN_RECORD_LIMITS',
       // Approvals and duplicate calls
       'DEFAULT_REJECTION_MESSAGE', 'defineApprovalPolicy', 'requireApprovalFor', 'ToolInterruption', 'CONFIRM_DUPLICATE_PARAMETER',
       // Rate limits and budgets
@@ -55,7 +57,7 @@ describe('@toolwright/core/extend (integrators, store and sandbox authors)', () 
     const expected = [
       'executeToolCall', 'markFatalError', 'toolCallNeedsApproval', 'strictArgumentsText', 'naturalArgumentsText', 'naturalSchemaOf', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
       'runStoreKit', 'sessionKit', 'setToolsOf', 'loadOptionalPeer', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
-      'flexibleRateLimiter',
+      'flexibleRateLimiter', 'runRecordKit',
     ];
     expect(Object.keys(extend).sort()).toEqual([...expected].sort());
   });

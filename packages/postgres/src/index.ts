@@ -8,3 +8,5 @@ export { PostgresSession } from './postgres-session';
 export type { PostgresSessionOptions } from './postgres-session';
 export { sessionMigration, sessionTables, DEFAULT_SESSIONS_TABLE } from './session-schema';
 export type { SessionTables } from './session-schema';
+export { runTimelineMigration, runTimelineTables } from './run-timeline-schema';
+export type { RunTimelineTables } from './run-timeline-schema';

@@ -6,6 +6,9 @@ import {
 } from '@toolwright/core';
 import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
 import { Pool, type PoolConfig } from 'pg';
+import { PostgresRunTimeline } from './run-timeline';
+import { runTimelineMigration, runTimelineTables } from './run-timeline-schema';
+import type { RunRecord, RunRecordPage, RunRecordQuery, RunRecords, RunTimelineEvent, RunView } from '@toolwright/core';
 import { runLockedMigration } from './locked-migration';
 import { DEFAULT_RUNS_TABLE, runStoreMigration, runStoreTables, type RunStoreTables } from './run-store-schema';
 import { claimBatch, namedStatements, runStoreSql, type NamedStatement, type RunStoreSql } from './run-store-sql';
@@ -62,7 +65,7 @@ const MAX_SNAPSHOTS = 1_000;
  * await store.approve(paused.runId!, callId);                                // replica B
  * const done = await runner.resume(agent, paused.runId!, { store });         // replica C, exactly once
  */
-export class PostgresRunStore implements RunStore {
+export class PostgresRunStore implements RunStore, RunRecords {
   /** The pool the store queries through. */
   readonly pool: Pool;
   private readonly options: ResolvedRunStoreOptions;
@@ -72,6 +75,8 @@ export class PostgresRunStore implements RunStore {
   private readonly ownsPool: boolean;
   private ready: Promise<void> | undefined;
   private readonly snapshots = new Map<string, ClaimSnapshot>();
+  /** Runs kept from their start with their timeline (`RunRecords`). */
+  private readonly timeline: PostgresRunTimeline;
 
   constructor(options: PostgresRunStoreOptions) {
     this.options = runStoreKit.resolveStoreOptions(options, 'new PostgresRunStore()');
@@ -92,11 +97,32 @@ export class PostgresRunStore implements RunStore {
       throw new UserError('new PostgresRunStore(): pass a pg Pool ({ pool }) or a connection string ({ connectionString: "postgres://..." }).');
     }
     if (options.createTables !== true) this.ready = Promise.resolve();
+    this.timeline = new PostgresRunTimeline((text, values) => this.query(text, values), runTimelineTables(this.table));
   }
 
   /** Creates the tables if missing (what `createTables: true` does on first use). */
   async migrate(): Promise<void> {
-    await runLockedMigration(this.pool, `toolwright-run-store:${this.tables.runs}`, runStoreMigration(this.table));
+    await runLockedMigration(this.pool, `toolwright-run-store:${this.tables.runs}`, runStoreMigration(this.table) + runTimelineMigration(this.table));
+  }
+
+  /** Keeps a run's record (see `RunRecords`). */
+  recordRun(record: RunRecord): Promise<void> {
+    return this.timeline.recordRun(record);
+  }
+
+  /** Appends to a run's timeline (see `RunRecords`). */
+  appendEvents(id: string, events: RunTimelineEvent[]): Promise<void> {
+    return this.timeline.appendEvents(id, events);
+  }
+
+  /** Runs newest first, a page at a time (see `RunRecords`). */
+  listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
+    return this.timeline.listRuns(query);
+  }
+
+  /** A run with its timeline, by record id or run id (see `RunRecords`). */
+  getRunView(id: string, options?: { afterSeq?: number }): Promise<RunView | undefined> {
+    return this.timeline.getRunView(id, options);
   }
 
   /** Ends the pool if the store made it. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { RunAlreadyClaimedError, RunStateError, Runner, UserError } from '@toolwright/core';
-import { PostgresRunStore, runStoreMigration } from '../src';
+import { PostgresRunStore, runStoreMigration, runTimelineMigration } from '../src';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/testing';
 import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
 import { pausedRefund, refundAgent, refundModel, sleep } from '../../../test-support/run-stores/fixtures';

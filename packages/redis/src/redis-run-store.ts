@@ -6,6 +6,8 @@ import {
 } from '@toolwright/core';
 import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
 import type { Redis, RedisOptions } from 'ioredis';
+import { RedisRunTimeline } from './redis-run-timeline';
+import type { RunRecord, RunRecordPage, RunRecordQuery, RunRecords, RunTimelineEvent, RunView } from '@toolwright/core';
 import { OwnedClient } from './owned-client';
 import { RedisKeys } from './redis-keys';
 import { listRuns, sweepIndex } from './redis-run-index';
@@ -37,13 +39,15 @@ type Scripted = Record<RedisScriptName, (...args: Array<string | number>) => Pro
  * const paused = await runner.run(agent, 'Refund order 42', { store });   // replica A
  * const done = await runner.resume(agent, paused.runId!, { store });      // replica B, exactly once
  */
-export class RedisRunStore implements RunStore {
+export class RedisRunStore implements RunStore, RunRecords {
   /** The client the store talks through. */
   readonly client: Redis;
   private readonly options: ResolvedRunStoreOptions;
   private readonly keys: RedisKeys;
   /** The client the store made from `url`, which it connects and closes itself. */
   private readonly owned: OwnedClient | undefined;
+  /** Runs kept from their start with their timeline (`RunRecords`). */
+  private readonly timeline: RedisRunTimeline;
 
   constructor(options: RedisRunStoreOptions) {
     this.options = runStoreKit.resolveStoreOptions(options, 'new RedisRunStore()');
@@ -59,6 +63,27 @@ export class RedisRunStore implements RunStore {
     for (const [name, script] of Object.entries(REDIS_SCRIPTS)) {
       if (typeof (this.client as unknown as Record<string, unknown>)[name] !== 'function') this.client.defineCommand(name, script);
     }
+    this.timeline = new RedisRunTimeline(this.client, this.keys.prefix);
+  }
+
+  /** Keeps a run's record (see `RunRecords`). */
+  recordRun(record: RunRecord): Promise<void> {
+    return this.timeline.recordRun(record);
+  }
+
+  /** Appends to a run's timeline (see `RunRecords`). */
+  appendEvents(id: string, events: RunTimelineEvent[]): Promise<void> {
+    return this.timeline.appendEvents(id, events);
+  }
+
+  /** Runs newest first, a page at a time (see `RunRecords`). */
+  listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
+    return this.timeline.listRuns(query);
+  }
+
+  /** A run with its timeline, by record id or run id (see `RunRecords`). */
+  getRunView(id: string, options?: { afterSeq?: number }): Promise<RunView | undefined> {
+    return this.timeline.getRunView(id, options);
   }
 
   /** Disconnects the client if the store made it. */

@@ -9,6 +9,7 @@ import type { Usage } from '../contracts/usage';
 import { addUsage } from '../result/usage';
 import { runNestedAgent, type NestedRunSetup } from './nested-run';
 import type { RunEnvironment } from './run-environment';
+import { RecordingChannel } from '../run-records/recording-channel';
 
 /**
  * A run as the host of its calls: its context, events, enhancers, limits, cancellation and
@@ -26,7 +27,8 @@ export class RunCallHost<TContext> implements CallHost<TContext> {
   constructor(private readonly env: RunEnvironment<TContext>) {
     this.runContext = env.runContext;
     const channel = env.channel;
-    this.emit = env.streaming && channel ? (event) => channel.push(event) : undefined;
+    // A recorded run's calls report to its recording even when the run is not streamed.
+    this.emit = channel && (env.streaming || channel instanceof RecordingChannel) ? (event) => channel.push(event) : undefined;
     this.toolTimeoutMs = env.toolTimeoutMs;
     this.maxToolOutputBytes = env.maxToolOutputBytes;
     this.activeCalls = env.activeCalls;

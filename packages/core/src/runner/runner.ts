@@ -33,6 +33,7 @@ import { taskRegistryOf } from '../tasks/running-tasks';
 import { checkRateLimitOptions } from './rate-limit-options';
 import { budgetMeterFor } from './budget-setup';
 import { SessionRun } from '../sessions/session-run';
+import { RunRecording } from '../run-records/run-recording';
 
 /**
  * The model/tool loop and its stages (a third of core's code), loaded by the first run: a program
@@ -132,8 +133,8 @@ export class Runner {
   private storedRunner(channel?: EventChannel): StoredRunner {
     return {
       options: this.options,
-      run: (agent, input, options) => this.run(agent, input, options),
-      runWithLedger: (agent, state, options, ledger) => this.execute(agent, state, options, channel, ledger),
+      run: (agent, input, options, recording) => this.execute(agent, input, options, undefined, undefined, recording),
+      runWithLedger: (agent, state, options, ledger, recording) => this.execute(agent, state, options, channel, ledger, recording),
     };
   }
 
@@ -163,8 +164,9 @@ export class Runner {
    */
   stream<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext> = {}): RunStream {
     const channel = new EventChannel();
-    const run = this.execute(agent, input, options, channel);
-    return new RunStream(channel, (options.store !== undefined ? loadStoredRuns().saveWhenPaused(run, options.store) : run) as Promise<RunResult>);
+    if (options.store === undefined) return new RunStream(channel, this.execute(agent, input, options, channel) as Promise<RunResult>);
+    const recording = RunRecording.for(options.store);
+    return new RunStream(channel, loadStoredRuns().saveWhenPaused(this.execute(agent, input, options, channel, undefined, recording), options.store, recording) as Promise<RunResult>);
   }
 
   private async execute<TContext>(
@@ -173,6 +175,7 @@ export class Runner {
     options: RunOptions<TContext>,
     channel: EventChannel | undefined,
     ledger?: CallLedgerStage,
+    recording?: RunRecording,
   ): Promise<RunResult<unknown, TContext>> {
     if (!(agent instanceof Agent)) throw new UserError('runner.run(agent, input) needs an Agent as its first argument: new Agent({ name, instructions, tools }).');
     checkPositive('maxTurns', options.maxTurns, 'the run options ({ maxTurns })');
@@ -197,12 +200,15 @@ export class Runner {
       channel?.close({ error });
       throw error;
     }
+    // A run kept in a store that records runs: its events also go to the store's timeline.
+    const streaming = channel !== undefined;
+    if (recording) channel = recording.attach(channel, state, agent);
     const activeCalls = new Set<CallRecord>();
     const env: RunEnvironment<TContext> = {
       state,
       runner: this,
       runContext: { context: state.context, usage: state.usage, disclosedTools: state.disclosedTools },
-      streaming: channel !== undefined,
+      streaming,
       channel,
       cancellation: new RunCancellation(options.signal, activeCalls),
       signal: options.signal,

@@ -14,14 +14,15 @@ import { CallLedgerStage } from './stages/call-ledger-stage';
 import { LeaseKeeper } from './lease-keeper';
 import type { ResumeOptions } from './resume-options';
 import { buildRunResult, type RunResult } from './run-result';
+import { RunRecording } from '../run-records/run-recording';
 import type { RunnerOptions, RunOptions } from './runner-options';
 
 /** What runs in a store need of the runner: its options, and runs with or without the call ledger. @internal */
 export interface StoredRunner {
   readonly options: Readonly<RunnerOptions>;
-  run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext>): Promise<RunResult<unknown, TContext>>;
+  run<TContext>(agent: Agent<TContext>, input: string | Item[] | RunState<TContext>, options: RunOptions<TContext>, recording?: RunRecording): Promise<RunResult<unknown, TContext>>;
   /** Runs `state` with `ledger` as the outermost layer of its calls. */
-  runWithLedger<TContext>(agent: Agent<TContext>, state: RunState<TContext>, options: RunOptions<TContext>, ledger: CallLedgerStage): Promise<RunResult<unknown, TContext>>;
+  runWithLedger<TContext>(agent: Agent<TContext>, state: RunState<TContext>, options: RunOptions<TContext>, ledger: CallLedgerStage, recording?: RunRecording): Promise<RunResult<unknown, TContext>>;
 }
 
 /**
@@ -36,15 +37,23 @@ export function runAndStore<TContext>(
 ): Promise<RunResult<unknown, TContext>> {
   const { store, ...runOptions } = options;
   checkStore(store, 'runner.run(agent, input, { store })');
-  return saveWhenPaused(runner.run(agent, input, runOptions), store);
+  const recording = RunRecording.for(store);
+  return saveWhenPaused(runner.run(agent, input, runOptions, recording), store, recording);
 }
 
 /** Saves the result's state in `store` when the run paused, and sets `result.runId`. @internal */
-export async function saveWhenPaused<TContext>(run: Promise<RunResult<unknown, TContext>>, store: RunStore): Promise<RunResult<unknown, TContext>> {
+export async function saveWhenPaused<TContext>(run: Promise<RunResult<unknown, TContext>>, store: RunStore, recording?: RunRecording): Promise<RunResult<unknown, TContext>> {
   checkStore(store, 'the run options ({ store })');
-  const result = await run;
-  if (result.status === 'interrupted') result.runId = await store.save(result.state);
-  return result;
+  try {
+    const result = await run;
+    if (result.status === 'interrupted') {
+      result.runId = await store.save(result.state);
+      recording?.stored(result.runId);
+    }
+    return result;
+  } finally {
+    await recording?.settled();
+  }
 }
 
 /**
@@ -72,12 +81,17 @@ export async function resumeStoredRun<TContext>(
     if (decided.fail.length > 0) throw new UnfinishedToolCallError(runId, decided.fail);
     if (decided.approve.length > 0) return await pauseForReapproval(store, lease, state, decided.approve, ttlMs);
     const stage = new CallLedgerStage(store, () => lease.claim, ledger ?? runner.options.ledger ?? 'non-idempotent', entries, decided, state.pendingBatch ? state.turn : undefined);
-    const result = await runner.runWithLedger(agent, state, { ...runOptions, signal: lease.signal }, stage);
-    await lease.stop();
-    if (result.status === 'interrupted') await store.save(result.state, { claim: lease.claim, ...(ttlMs !== undefined ? { ttlMs } : {}) });
-    else await store.complete(runId, lease.claim);
-    result.runId = runId;
-    return result;
+    const recording = RunRecording.for(store, runId);
+    try {
+      const result = await runner.runWithLedger(agent, state, { ...runOptions, signal: lease.signal }, stage, recording);
+      await lease.stop();
+      if (result.status === 'interrupted') await store.save(result.state, { claim: lease.claim, ...(ttlMs !== undefined ? { ttlMs } : {}) });
+      else await store.complete(runId, lease.claim);
+      result.runId = runId;
+      return result;
+    } finally {
+      await recording?.settled();
+    }
   } catch (error) {
     await lease.stop();
     // Give the run back so it can be resumed again (finished calls are not repeated), unless it

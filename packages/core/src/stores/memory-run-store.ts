@@ -13,6 +13,9 @@ import type {
 import { checkDuration, checkRunId, ephemeralSecret, resolveStoreOptions, type ResolvedRunStoreOptions, type RunStoreOptions } from './store-options';
 import { decodeDecision, decodeInterruptions, decodeRun, encodeDecision, encodeRun, notPendingMessage, type EncodedRun } from './stored-run-codec';
 import { randomId } from './store-signing';
+import { MemoryRunRecords } from '../run-records/memory-run-records';
+import type { RunRecord, RunTimelineEvent } from '../run-records/run-record';
+import type { RunRecordPage, RunRecordQuery, RunRecords, RunView } from '../run-records/run-records';
 
 interface MemoryRun {
   status: StoredRunStatus;
@@ -45,10 +48,11 @@ const SWEEP_EVERY = 1_000;
  * await store.approve(paused.runId!, paused.interruptions[0].callId);
  * const done = await runner.resume(agent, paused.runId!, { store });
  */
-export class MemoryRunStore implements RunStore {
+export class MemoryRunStore implements RunStore, RunRecords {
   private readonly options: ResolvedRunStoreOptions;
   private readonly runs = new Map<string, MemoryRun>();
   private saves = 0;
+  private readonly records = new MemoryRunRecords();
 
   /** `secret` is optional here (a random one is made): nothing outside the process reads these states. */
   constructor(options: Partial<RunStoreOptions> = {}) {
@@ -223,6 +227,26 @@ export class MemoryRunStore implements RunStore {
     const run = this.runs.get(runId);
     if (!run || run.expiresAt <= Date.now()) return [];
     return [...run.calls.values()].map((text) => JSON.parse(text) as CallLedgerEntry);
+  }
+
+  /** Keeps a run's record (see `RunRecords`). */
+  recordRun(record: RunRecord): Promise<void> {
+    return this.records.recordRun(record);
+  }
+
+  /** Appends to a run's timeline (see `RunRecords`). */
+  appendEvents(id: string, events: RunTimelineEvent[]): Promise<void> {
+    return this.records.appendEvents(id, events);
+  }
+
+  /** Runs newest first, a page at a time (see `RunRecords`). */
+  listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
+    return this.records.listRuns(query);
+  }
+
+  /** A run with its timeline (see `RunRecords`). */
+  getRunView(id: string, options?: { afterSeq?: number }): Promise<RunView | undefined> {
+    return this.records.getRunView(id, options);
   }
 
   private async decide(id: string, callId: string, decision: StoredDecision): Promise<void> {

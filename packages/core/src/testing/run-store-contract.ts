@@ -1,6 +1,8 @@
 import type { RunStore } from '../stores/run-store';
 import { describeResumeTests } from './resume-tests';
 import { describeStoreTests, type StoreFactory } from './store-tests';
+import { describeRecordTests } from './record-tests';
+import { hasRunRecords, type RunRecords } from '../run-records/run-records';
 import { testGlobals, type TestFunctions } from './test-globals';
 
 export type { StoreFactory };
@@ -12,6 +14,8 @@ export interface RunStoreContractOptions {
    * between store objects (one claim wins across them; another secret cannot load a run).
    */
   shared: boolean;
+  /** Whether the store keeps runs with their timeline (`RunRecords`; default true): false skips those tests. */
+  records?: boolean;
 }
 
 /**
@@ -53,4 +57,12 @@ export function runStoreContract(factory: () => StoreFactory, options: RunStoreC
   const makeStore = (): RunStore => factory().make();
   globals.describe('meets the RunStore contract', () => describeStoreTests(globals, factory, options));
   globals.describe('resumes through the runner', () => describeResumeTests(globals, makeStore));
+  // Stores that keep runs with their timeline (RunRecords) also pass these.
+  if (options.records !== false) globals.describe('keeps runs with their timeline', () =>
+    describeRecordTests(globals, () => {
+      const store = makeStore();
+      if (!hasRunRecords(store)) throw new Error('This store does not implement RunRecords (recordRun, appendEvents, listRuns, getRunView); pass { records: false } to runStoreContract to skip these tests.');
+      return store as RunStore & RunRecords;
+    }),
+  );
 }

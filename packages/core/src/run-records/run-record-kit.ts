@@ -1,0 +1,32 @@
+import { boundText, checkRecord, checkRecordId, compareNewestFirst, decodeRunCursor, encodeRunCursor, isAfterCursor, resolveRunQuery } from './run-record-limits';
+
+export type { ResolvedRunQuery } from './run-record-limits';
+
+/**
+ * The building blocks of a store's run records (`RunRecords`), so that every store checks
+ * queries, pages and bounds alike: `resolveRunQuery` (checked query, decoded cursor),
+ * `encodeRunCursor` / `decodeRunCursor`, `compareNewestFirst`, `isAfterCursor`, `checkRecord`,
+ * `checkRecordId`, `boundText`.
+ */
+export const runRecordKit: RunRecordKit = Object.freeze({
+  resolveRunQuery,
+  encodeRunCursor,
+  decodeRunCursor,
+  compareNewestFirst,
+  isAfterCursor,
+  checkRecord,
+  checkRecordId,
+  boundText,
+});
+
+/** The type of {@link runRecordKit}. */
+export interface RunRecordKit {
+  readonly resolveRunQuery: typeof resolveRunQuery;
+  readonly encodeRunCursor: typeof encodeRunCursor;
+  readonly decodeRunCursor: typeof decodeRunCursor;
+  readonly compareNewestFirst: typeof compareNewestFirst;
+  readonly isAfterCursor: typeof isAfterCursor;
+  readonly checkRecord: typeof checkRecord;
+  readonly checkRecordId: typeof checkRecordId;
+  readonly boundText: typeof boundText;
+}

@@ -1,0 +1,110 @@
+import { RUN_RECORD_LIMITS, type RunRecord, type RunRecordPage, type RunRecordQuery, type RunRecords, type RunTimelineEvent, type RunView } from '@toolwright/core';
+import { runRecordKit } from '@toolwright/core/extend';
+import type { Redis } from 'ioredis';
+
+/**
+ * `RunRecords` on Redis: a run's record (`<prefix>rec:{id}`) and timeline list (`<prefix>rec:{id}:events`)
+ * share the record's hash tag; a store-run-id alias points at the record; sorted sets by start
+ * time (all runs, per status, per agent) give newest-first keyset pages, ties by id. Used by
+ * `RedisRunStore`.
+ */
+export class RedisRunTimeline implements RunRecords {
+  constructor(private readonly client: Redis, private readonly prefix: string) {}
+
+  private recordKey(id: string): string {
+    return `${this.prefix}rec:{${id}}`;
+  }
+  private eventsKey(id: string): string {
+    return `${this.recordKey(id)}:events`;
+  }
+  private aliasKey(runId: string): string {
+    return `${this.prefix}rec-alias:{${runId}}`;
+  }
+  private indexKey(filter?: { status?: string; agent?: string }): string {
+    if (filter?.status !== undefined) return `${this.prefix}recs:status:${filter.status}`;
+    if (filter?.agent !== undefined) return `${this.prefix}recs:agent:${Buffer.from(filter.agent).toString('base64url')}`;
+    return `${this.prefix}recs`;
+  }
+
+  async recordRun(record: RunRecord): Promise<void> {
+    runRecordKit.checkRecord(record);
+    const key = this.recordKey(record.id);
+    const previous = await this.client.get(key);
+    const before = previous ? (JSON.parse(previous) as RunRecord) : undefined;
+    await this.client.set(key, JSON.stringify(record));
+    const writes: Array<Promise<unknown>> = [
+      this.client.zadd(this.indexKey(), record.startedAt, record.id),
+      this.client.zadd(this.indexKey({ status: record.status }), record.startedAt, record.id),
+      this.client.zadd(this.indexKey({ agent: record.agent }), record.startedAt, record.id),
+    ];
+    if (before && before.status !== record.status) writes.push(this.client.zrem(this.indexKey({ status: before.status }), record.id));
+    if (before && before.agent !== record.agent) writes.push(this.client.zrem(this.indexKey({ agent: before.agent }), record.id));
+    if (record.runId !== undefined) writes.push(this.client.set(this.aliasKey(record.runId), record.id));
+    await Promise.all(writes);
+  }
+
+  async appendEvents(id: string, events: RunTimelineEvent[]): Promise<void> {
+    runRecordKit.checkRecordId(id, 'store.appendEvents(id, events)');
+    if (events.length === 0) return;
+    const key = this.eventsKey(id);
+    const room = RUN_RECORD_LIMITS.maxEventsPerRun - (await this.client.llen(key));
+    const kept = events.slice(0, Math.max(0, room));
+    if (kept.length > 0) await this.client.rpush(key, ...kept.map((e) => JSON.stringify(e)));
+  }
+
+  async listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
+    const q = runRecordKit.resolveRunQuery(query);
+    // The narrowest index: the status's or the agent's; the other filter is applied to the records read.
+    const index = this.indexKey(q.status !== undefined ? { status: q.status } : q.agent !== undefined ? { agent: q.agent } : undefined);
+    const runs: RunRecord[] = [];
+    let after = q.after;
+    // Read a batch at a time until the page is full (and one more, to know whether more follow).
+    for (let rounds = 0; runs.length <= q.limit && rounds < 1_000; rounds++) {
+      const ids = await this.idsAfter(index, after, q.limit + 1);
+      if (ids.length === 0) break;
+      const texts = await this.client.mget(ids.map((id) => this.recordKey(id)));
+      for (const text of texts) {
+        if (!text) continue;
+        const record = JSON.parse(text) as RunRecord;
+        if (q.status !== undefined && record.status !== q.status) continue;
+        if (q.agent !== undefined && record.agent !== q.agent) continue;
+        runs.push(record);
+      }
+      const last = ids[ids.length - 1]!;
+      const score = await this.client.zscore(index, last);
+      after = { startedAt: Number(score), id: last };
+      if (ids.length < q.limit + 1) break;
+    }
+    const more = runs.length > q.limit;
+    if (more) runs.length = q.limit;
+    return more ? { runs, nextCursor: runRecordKit.encodeRunCursor(runs[runs.length - 1]!) } : { runs };
+  }
+
+  /** Up to `count` ids after the cursor, newest first (ties by id, larger first). */
+  private async idsAfter(index: string, after: { startedAt: number; id: string } | undefined, count: number): Promise<string[]> {
+    if (after === undefined) return this.client.zrevrangebyscore(index, '+inf', '-inf', 'LIMIT', 0, count);
+    // Ties of the cursor's start time with a smaller id come first, then earlier starts.
+    const ties = (await this.client.zrangebyscore(index, after.startedAt, after.startedAt)).filter((id) => id < after.id).reverse();
+    if (ties.length >= count) return ties.slice(0, count);
+    const older = await this.client.zrevrangebyscore(index, `(${after.startedAt}`, '-inf', 'LIMIT', 0, count - ties.length);
+    return [...ties, ...older];
+  }
+
+  async getRunView(id: string, options: { afterSeq?: number } = {}): Promise<RunView | undefined> {
+    runRecordKit.checkRecordId(id, 'store.getRunView(id)');
+    let text = await this.client.get(this.recordKey(id));
+    let recordId = id;
+    if (!text) {
+      const alias = await this.client.get(this.aliasKey(id));
+      if (!alias) return undefined;
+      recordId = alias;
+      text = await this.client.get(this.recordKey(alias));
+      if (!text) return undefined;
+    }
+    const after = Math.max(0, Math.floor(options.afterSeq ?? 0));
+    const events = after >= RUN_RECORD_LIMITS.maxEventsPerRun
+      ? []
+      : (await this.client.lrange(this.eventsKey(recordId), 0, -1)).map((e) => JSON.parse(e) as RunTimelineEvent).filter((e) => e.seq > after);
+    return { run: JSON.parse(text) as RunRecord, events };
+  }
+}
