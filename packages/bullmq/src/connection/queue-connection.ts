@@ -1,0 +1,23 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import { UserError } from '@toolwright/core';
+
+/**
+ * Where the queue lives: Redis connection options (`{ host, port }`, any ioredis option) or an
+ * ioredis client. A client is never closed by the queue or the worker; connections they open from
+ * options are theirs to close.
+ */
+export type QueueConnection = ({ host: string; port: number } & RedisOptions) | Redis;
+
+/** The ioredis options of a connection, as BullMQ wants them for its own connections. @internal */
+export function redisOptionsOf(connection: QueueConnection, where: string): RedisOptions {
+  if (connection instanceof Redis) return { ...connection.options, maxRetriesPerRequest: null };
+  if (typeof connection !== 'object' || connection === null || typeof connection.host !== 'string' || !Number.isInteger(connection.port)) {
+    throw new UserError(`${where}: connection must be { host: string, port: number } (and other ioredis options) or an ioredis Redis client, e.g. { host: '127.0.0.1', port: 6379 }.`);
+  }
+  return { ...connection, maxRetriesPerRequest: null };
+}
+
+/** A client of its own for `connection` (a blocking read needs one to itself). @internal */
+export function openClient(connection: QueueConnection, where: string): Redis {
+  return new Redis(redisOptionsOf(connection, where));
+}
