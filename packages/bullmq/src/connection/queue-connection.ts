@@ -19,5 +19,16 @@ export function redisOptionsOf(connection: QueueConnection, where: string): Redi
 
 /** A client of its own for `connection` (a blocking read needs one to itself). @internal */
 export function openClient(connection: QueueConnection, where: string): Redis {
-  return new Redis(redisOptionsOf(connection, where));
+  return newClient(redisOptionsOf(connection, where));
+}
+
+/**
+ * A client on `options`. Its `error` events (a lost connection, which ioredis retries) are
+ * listened to, so they never become an unhandled error of the process; the commands that fail
+ * meanwhile reject as usual. @internal
+ */
+export function newClient(options: RedisOptions): Redis {
+  const client = new Redis(options);
+  client.on('error', () => undefined);
+  return client;
 }

@@ -1,7 +1,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Agent, RunState, UserError, userMessage, type ApproveOptions, type Item, type RejectOptions, type RunStore } from '@toolwright/core';
-import { openClient, redisOptionsOf } from '../connection/queue-connection';
+import { newClient, openClient, redisOptionsOf } from '../connection/queue-connection';
 import { checkQueueName, QueueKeys } from '../connection/queue-name';
 import { checkRunId } from '../connection/run-id';
 import { QueuedRunCancelledError } from '../errors/queued-run-cancelled.error';
@@ -56,7 +56,7 @@ export class RunQueue {
     this.store = options.store;
     const redisOptions = redisOptionsOf(options.connection, 'new RunQueue({ connection })');
     this.ownsRedis = !(options.connection instanceof Redis);
-    this.redis = options.connection instanceof Redis ? options.connection : new Redis(redisOptions);
+    this.redis = options.connection instanceof Redis ? options.connection : newClient(redisOptions);
     this.keys = new QueueKeys(this.name);
     this.records = new RunRecords(this.redis, this.keys, Math.ceil((options.endedTtlMs ?? 7 * DAY_MS) / 1000));
     this.log = new EventLog(this.keys, options.maxEventsPerRun ?? 10_000);

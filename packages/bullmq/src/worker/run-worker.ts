@@ -1,7 +1,7 @@
 import { UnrecoverableError, WaitingError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Agent, Runner, UserError, type RunResult, type RunStore } from '@toolwright/core';
-import { openClient, redisOptionsOf } from '../connection/queue-connection';
+import { newClient, openClient, redisOptionsOf } from '../connection/queue-connection';
 import { checkQueueName, QueueKeys } from '../connection/queue-name';
 import { EventLog } from '../events/event-log';
 import { RUN_JOB_NAME, type RunJobData } from '../jobs/job-data';
@@ -71,7 +71,7 @@ export class RunWorker {
     this.runner = options.runner;
     const redisOptions = redisOptionsOf(options.connection, 'new RunWorker({ connection })');
     this.ownsRedis = !(options.connection instanceof Redis);
-    this.redis = options.connection instanceof Redis ? options.connection : new Redis(redisOptions);
+    this.redis = options.connection instanceof Redis ? options.connection : newClient(redisOptions);
     this.keys = new QueueKeys(queueName);
     this.records = new RunRecords(this.redis, this.keys, Math.ceil((options.endedTtlMs ?? 7 * DAY_MS) / 1000));
     this.log = new EventLog(this.keys, options.maxEventsPerRun ?? 10_000);
