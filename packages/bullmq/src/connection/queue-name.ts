@@ -26,6 +26,14 @@ export class QueueKeys {
   events(runId: string): string {
     return `${this.base}:events:${runId}`;
   }
+  /** The background tasks of one run: task id → JSON `{ status, toolName, callId, output? }`. */
+  tasks(runId: string): string {
+    return `${this.base}:tasks:${runId}`;
+  }
+  /** The history of a run that ended waiting for its background tasks. */
+  history(runId: string): string {
+    return `${this.base}:history:${runId}`;
+  }
   /** Counters of runs by status (paused, completed, failed, cancelled). */
   get counts(): string {
     return `${this.base}:counts`;

@@ -4,7 +4,7 @@ import { Agent, ToolResult, type RunEvent } from '@toolwright/core';
 export type QueuedRunEvent = RunEvent & { eventId: string };
 
 /** The entries that end a run's stream without being events of the runner. @internal */
-export type EndEntry = { type: 'run_failed'; error: { name: string; message: string } } | { type: 'run_cancelled' };
+export type EndEntry = { type: 'run_failed'; error: { name: string; message: string } } | { type: 'run_cancelled' } | { type: 'run_ended' };
 
 /** Most bytes of one stored event; a bigger one is stored without its payload. @internal */
 export const MAX_EVENT_BYTES = 1024 * 1024;
@@ -26,7 +26,7 @@ export function encodeEvent(event: RunEvent | EndEntry): string {
 export function decodeEvent(eventId: string, text: string): QueuedRunEvent | EndEntry {
   const event = JSON.parse(text) as Record<string, unknown>;
   if ((event.type === 'tool_output' || event.type === 'tool_progress') && isRecord(event.result)) event.result = toolResultOf(event.result);
-  if (event.type === 'run_failed' || event.type === 'run_cancelled') return event as unknown as EndEntry;
+  if (event.type === 'run_failed' || event.type === 'run_cancelled' || event.type === 'run_ended') return event as unknown as EndEntry;
   return { ...(event as unknown as RunEvent), eventId };
 }
 

@@ -15,3 +15,18 @@ export const RUN_JOB_NAME = 'toolwright.run';
 export function runJobId(runId: string, n: number): string {
   return `${runId}.${n}`;
 }
+
+/** The data of a background tool call's job. @internal */
+export interface TaskJobData {
+  runId: string;
+  taskId: string;
+  agent: string;
+  toolName: string;
+  callId: string;
+  /** The call's arguments as JSON text. */
+  arguments: string;
+  trace?: Record<string, string>;
+}
+
+/** The BullMQ job name of background tool calls. @internal */
+export const TASK_JOB_NAME = 'toolwright.task';

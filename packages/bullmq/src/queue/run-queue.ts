@@ -105,7 +105,8 @@ export class RunQueue {
   /**
    * The run's events, from any process, in order: from the start, or after `fromEventId` (the
    * `eventId` of the last event a reconnecting client saw). The iteration follows the run across
-   * pauses and resumes and ends after the `run_completed` event of its end; for a run that failed
+   * pauses, resumes and background tasks (whose `tool_output` arrives when they finish) and ends
+   * after the `run_completed` event of its end; for a run that failed
    * or was cancelled it throws `QueuedRunFailedError` / `QueuedRunCancelledError` after the events.
    * Agents appear as `{ name }` and results as their public view (`result.toJSON()`).
    */
@@ -126,8 +127,8 @@ export class RunQueue {
           last = entry.eventId;
           if (entry.type === 'run_failed') throw new QueuedRunFailedError(runId, entry.error.name, entry.error.message);
           if (entry.type === 'run_cancelled') throw new QueuedRunCancelledError(runId);
+          if (entry.type === 'run_ended') return;
           yield entry;
-          if (entry.type === 'run_completed' && (entry.result as { status?: string }).status !== 'interrupted') return;
         }
         if (entries.length === 0) {
           // Nothing new for a while: a run whose events were trimmed or expired ends here.

@@ -1,10 +1,12 @@
-import { UnrecoverableError, WaitingError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, WaitingError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Agent, Runner, UserError, type RunResult, type RunStore } from '@toolwright/core';
+import { backgroundInterceptor, type BackgroundCall } from '../background/background-interceptor';
+import { BackgroundTasks } from '../background/background-tasks';
 import { newClient, openClient, redisOptionsOf } from '../connection/queue-connection';
 import { checkQueueName, QueueKeys } from '../connection/queue-name';
 import { EventLog } from '../events/event-log';
-import { RUN_JOB_NAME, type RunJobData } from '../jobs/job-data';
+import { RUN_JOB_NAME, TASK_JOB_NAME, type RunJobData, type TaskJobData } from '../jobs/job-data';
 import { RunRecords } from '../runs/run-records';
 import { ENDED_STATUSES } from '../runs/run-status';
 import { withJobSpan } from '../tracing/trace-context';
@@ -43,7 +45,9 @@ export class RunWorker {
   private readonly redis: Redis;
   private readonly ownsRedis: boolean;
   private readonly subscriber: Redis;
-  private readonly worker: Worker<RunJobData>;
+  private readonly worker: Worker<RunJobData | TaskJobData>;
+  private readonly producer: Queue;
+  private readonly background: BackgroundTasks;
   private readonly leaseMs: number;
   private readonly active = new Map<string, ActiveRun>();
   private closing: Promise<void> | undefined;
@@ -78,7 +82,18 @@ export class RunWorker {
     this.subscriber = openClient(options.connection, 'new RunWorker({ connection })');
     this.subscriber.on('message', (_channel: string, runId: string) => this.stopRun(runId, 'cancelled'));
     void this.subscriber.subscribe(this.keys.cancelChannel).catch(() => undefined);
-    this.worker = new Worker<RunJobData>(queueName, (job, token) => this.process(job, token), {
+    this.producer = new Queue(queueName, { connection: redisOptions as ConnectionOptions });
+    this.background = new BackgroundTasks({
+      redis: this.redis,
+      keys: this.keys,
+      records: this.records,
+      log: this.log,
+      store: this.store,
+      runner: this.runner,
+      agents: this.agents,
+      producer: this.producer,
+    });
+    this.worker = new Worker<RunJobData | TaskJobData>(queueName, (job, token) => this.process(job, token), {
       maxStalledCount: 5,
       ...options.workerOptions,
       connection: redisOptions as ConnectionOptions,
@@ -109,6 +124,7 @@ export class RunWorker {
       } finally {
         clearTimeout(timer);
         this.subscriber.disconnect();
+        await this.producer.close().catch(() => undefined);
         if (this.ownsRedis) await this.redis.quit().catch(() => undefined);
       }
     })();
@@ -122,8 +138,13 @@ export class RunWorker {
     run.controller.abort(new Error(reason === 'cancelled' ? `run ${runId} was cancelled (queue.cancel)` : 'the worker is shutting down'));
   }
 
-  private async process(job: Job<RunJobData>, token: string | undefined): Promise<void> {
-    if (job.name !== RUN_JOB_NAME) throw new UnrecoverableError(`RunWorker takes only ${RUN_JOB_NAME} jobs (from RunQueue.enqueue), got a job named ${job.name}.`);
+  private async process(job: Job<RunJobData | TaskJobData>, token: string | undefined): Promise<void> {
+    if (job.name === TASK_JOB_NAME) return this.background.run(job.data as TaskJobData);
+    if (job.name !== RUN_JOB_NAME) throw new UnrecoverableError(`RunWorker takes only ${RUN_JOB_NAME} and ${TASK_JOB_NAME} jobs (from RunQueue), got a job named ${job.name}.`);
+    return this.processRun(job as Job<RunJobData>, token);
+  }
+
+  private async processRun(job: Job<RunJobData>, token: string | undefined): Promise<void> {
     const { runId } = job.data;
     const record = await this.records.get(runId);
     // Cancelled, ended, or already paused by an earlier attempt of this job: nothing to run.
@@ -142,7 +163,7 @@ export class RunWorker {
     try {
       const result = await withJobSpan(job.data.trace, { 'toolwright.run_id': runId, 'bullmq.job_id': job.id ?? '', 'bullmq.queue': this.keys.queueName }, () =>
         resumeWhenFree(
-          this.runner,
+          this.runnerFor(runId, record.agent, job.data.trace),
           agent,
           this.store,
           storeRunId,
@@ -181,15 +202,29 @@ export class RunWorker {
     }
   }
 
-  /** Records a run that paused or ended, and wakes whoever waits for it. */
+  /**
+   * This worker's runner for one run: the same options, with the interceptor that hands the
+   * calls of `background: true` tools to jobs of their own.
+   */
+  private runnerFor(runId: string, agentName: string, trace: Record<string, string> | undefined): Runner {
+    const launch = (call: BackgroundCall): Promise<void> => this.background.launch(runId, agentName, call, trace);
+    return new Runner({ ...this.runner.options, interceptors: [...(this.runner.options.interceptors ?? []), backgroundInterceptor(runId, launch)] });
+  }
+
+  /** Records a run that paused or ended (or waits for its background tasks), and wakes whoever waits for it. */
   private async settle(runId: string, result: RunResult, storeRunId: string): Promise<void> {
     const view = { ...result.toJSON(), runId, newItems: result.newItems, lastAgent: { name: result.lastAgent.name } };
     let json = JSON.stringify(view);
     if (Buffer.byteLength(json) > 4 * 1024 * 1024) json = JSON.stringify({ ...view, newItems: [] });
+    if (result.status !== 'interrupted' && (await this.background.awaitTasks(runId, json, result.history))) {
+      await this.background.deliver(runId);
+      return;
+    }
     const status = result.status === 'interrupted' ? 'paused' : 'completed';
     const old = await this.records.transition(runId, status, { result: json });
     // Cancelled while its last step ran: the stored run must not wait for a resume.
     if (old === 'cancelled' && status === 'paused') await this.store.complete(storeRunId).catch(() => undefined);
+    if (status === 'completed' && old !== 'cancelled') await this.log.append(this.redis, runId, { type: 'run_ended' });
     await this.redis.publish(this.keys.settledChannel, runId);
   }
 
