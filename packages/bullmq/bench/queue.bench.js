@@ -48,7 +48,7 @@ async function throughQueue(server, store, workerCount) {
   const results = await Promise.all(ids.map((id) => queue.result(id)));
   const elapsed = now() - start;
   const failed = results.filter((r) => r.status !== 'completed').length;
-  for (const w of workers) w.disconnect();
+  await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('exit', resolve), w.disconnect()))));
   await queue.close();
   if (failed > 0) throw new Error(`${failed} runs did not complete`);
   return elapsed;
