@@ -60,7 +60,7 @@ describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', 
     server = await startRedisServer();
     redis = new Redis(server.url);
     store = new RedisRunStore({ client: redis, secret: CONTRACT_SECRET });
-  }, 240_000);
+  }, 600_000);
   afterAll(async () => {
     for (const child of children) child.proc.kill('SIGKILL');
     await redis?.quit();
@@ -106,7 +106,7 @@ describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', 
     for (const w of workers) w.proc.disconnect();
     consumer.proc.disconnect();
     await queue.close();
-  }, 240_000);
+  }, 600_000);
 
   it('a worker killed with SIGKILL mid-run, 20 rounds: the run completes on another worker and each charge ran exactly once', async () => {
     const queueName = 'crash';
@@ -138,7 +138,7 @@ describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', 
     });
     for (const w of workers) w.proc.disconnect();
     await queue.close();
-  }, 240_000);
+  }, 600_000);
 
   it('pauses on one worker, is approved from a third process, and resumes on any worker', async () => {
     const queue = queueOn('approve');
