@@ -54,6 +54,13 @@ export interface ToolExecutionHints {
    * others the unfinished-call policy decides (default: `runner.resume` fails with `UnfinishedToolCallError`).
    */
   retrySafe?: boolean;
+  /**
+   * The call is long-running: where a background launcher is set up (`@toolwright/bullmq`'s
+   * `RunWorker`), it starts as a job of its own and the model gets a handle at once ("started,
+   * task id …"); its result is delivered to the run when it finishes. Elsewhere the call runs as
+   * usual.
+   */
+  background?: boolean;
 }
 
 /** The runner-side fields of a tool; `@Tool` options map onto them one to one. */

@@ -4,7 +4,7 @@ import type { ToolAnnotations, ToolExecutionHints } from '../contracts/tool';
 export const TOOL_ANNOTATION_KEYS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const satisfies ReadonlyArray<keyof ToolAnnotations>;
 
 /** The execution hints next to them. */
-const TOOL_EXECUTION_HINT_KEYS = ['sequential', 'retrySafe'] as const satisfies ReadonlyArray<keyof ToolExecutionHints>;
+const TOOL_EXECUTION_HINT_KEYS = ['sequential', 'retrySafe', 'background'] as const satisfies ReadonlyArray<keyof ToolExecutionHints>;
 
 /** Every key of {@link ToolAnnotations} and {@link ToolExecutionHints}. */
 export const TOOL_HINT_KEYS = [...TOOL_ANNOTATION_KEYS, ...TOOL_EXECUTION_HINT_KEYS] as const;

@@ -125,6 +125,7 @@ function bind(instance: object, bp: ToolBlueprint, instantiate: (type: Type, whe
     openWorld: o.openWorld,
     sequential: o.sequential,
     retrySafe: o.retrySafe,
+    background: o.background,
     rateLimit: o.rateLimit ?? fields.rateLimit,
     needsApproval: o.needsApproval ?? fields.needsApproval,
     // toolFieldsWithDefaults copies these into the tool's own arrays.

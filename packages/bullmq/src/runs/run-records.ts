@@ -1,0 +1,83 @@
+import type { Redis } from 'ioredis';
+import type { QueueKeys } from '../connection/queue-name';
+import { RESUME_SCRIPT, TRANSITION_SCRIPT } from './run-scripts';
+import type { QueuedRunStatus } from './run-status';
+
+/** A run's hash as stored. @internal */
+export interface RunRecord {
+  status: QueuedRunStatus;
+  agent: string;
+  /** The run's id in the run store (the run's own id unless enqueued with a `runId` of the caller's). */
+  storeRunId?: string;
+  /** The run's context as JSON (passed to every job's run). */
+  context?: string;
+  /** How many jobs the run has had (the next job's number). */
+  jobs: number;
+  /** The latest outcome as JSON: the public result of a pause or the end. */
+  result?: string;
+  /** The error of a failed run as JSON `{ name, message }`. */
+  error?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The runs of one queue in Redis: one hash per run, counters by status. @internal */
+export class RunRecords {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: QueueKeys,
+    /** How long a run's hash and events live after the run ended. */
+    private readonly endedTtlSeconds: number,
+  ) {}
+
+  /** Creates a run's hash; false when the id is taken. */
+  async create(runId: string, agent: string, context: string | undefined, storeRunId: string): Promise<boolean> {
+    const now = String(Date.now());
+    const fields = ['status', 'queued', 'storeRunId', storeRunId, 'jobs', '1', 'createdAt', now, 'updatedAt', now, ...(context !== undefined ? ['context', context] : [])];
+    const created = await this.redis.hsetnx(this.keys.run(runId), 'agent', agent);
+    if (created === 0) return false;
+    await this.redis.hset(this.keys.run(runId), ...fields);
+    return true;
+  }
+
+  async get(runId: string): Promise<RunRecord | undefined> {
+    const raw = await this.redis.hgetall(this.keys.run(runId));
+    if (!raw.status) return undefined;
+    return {
+      status: raw.status as QueuedRunStatus,
+      agent: raw.agent ?? '',
+      ...(raw.storeRunId ? { storeRunId: raw.storeRunId } : {}),
+      ...(raw.context !== undefined ? { context: raw.context } : {}),
+      jobs: Number(raw.jobs ?? 1),
+      ...(raw.result !== undefined ? { result: raw.result } : {}),
+      ...(raw.error !== undefined ? { error: raw.error } : {}),
+      createdAt: Number(raw.createdAt ?? 0),
+      updatedAt: Number(raw.updatedAt ?? 0),
+    };
+  }
+
+  /**
+   * Moves a run to `status` with `fields`, unless it has ended; returns the status it had
+   * (`missing` for no such run). An ended run's hash and events expire after the TTL.
+   */
+  async transition(runId: string, status: QueuedRunStatus, fields: Record<string, string> = {}): Promise<QueuedRunStatus | 'missing'> {
+    const args = [status, String(Date.now()), ...Object.entries(fields).flat()];
+    const [old] = (await this.redis.eval(TRANSITION_SCRIPT, 2, this.keys.run(runId), this.keys.counts, ...args)) as [QueuedRunStatus | 'missing'];
+    if (old !== 'missing' && old !== 'completed' && old !== 'failed' && old !== 'cancelled' && (status === 'completed' || status === 'failed' || status === 'cancelled')) {
+      await this.redis.multi().expire(this.keys.run(runId), this.endedTtlSeconds).expire(this.keys.events(runId), this.endedTtlSeconds).exec();
+    }
+    return old;
+  }
+
+  /** Takes a paused run back to `queued`; returns its former status and, when it was paused, the new job's number. */
+  async reopen(runId: string): Promise<{ status: QueuedRunStatus | 'missing'; job: number }> {
+    const [status, job] = (await this.redis.eval(RESUME_SCRIPT, 2, this.keys.run(runId), this.keys.counts, String(Date.now()))) as [QueuedRunStatus | 'missing', number];
+    return { status, job: Number(job) };
+  }
+
+  /** Runs by status, counted since the queue began (paused: now). */
+  async counts(): Promise<Record<'paused' | 'completed' | 'failed' | 'cancelled', number>> {
+    const raw = await this.redis.hgetall(this.keys.counts);
+    return { paused: Number(raw.paused ?? 0), completed: Number(raw.completed ?? 0), failed: Number(raw.failed ?? 0), cancelled: Number(raw.cancelled ?? 0) };
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Lua scripts on a run's hash (KEYS[1]) and the queue's counters (KEYS[2]): a status change is
+ * atomic with its counters, and an ended run never changes again. @internal
+ */
+export const TRANSITION_SCRIPT = `
+local old = redis.call('HGET', KEYS[1], 'status')
+if not old then return {'missing'} end
+if old == 'completed' or old == 'failed' or old == 'cancelled' then return {old} end
+local new = ARGV[1]
+if new ~= old then
+  if old == 'paused' then redis.call('HINCRBY', KEYS[2], 'paused', -1) end
+  if new == 'paused' or new == 'completed' or new == 'failed' or new == 'cancelled' then redis.call('HINCRBY', KEYS[2], new, 1) end
+end
+redis.call('HSET', KEYS[1], 'status', new, 'updatedAt', ARGV[2])
+for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return {old}
+`;
+
+/** Takes a paused run back to `queued` and counts its next job; returns {status, jobs}. @internal */
+export const RESUME_SCRIPT = `
+local old = redis.call('HGET', KEYS[1], 'status')
+if not old then return {'missing', 0} end
+if old ~= 'paused' then return {old, 0} end
+redis.call('HINCRBY', KEYS[2], 'paused', -1)
+local jobs = redis.call('HINCRBY', KEYS[1], 'jobs', 1)
+redis.call('HSET', KEYS[1], 'status', 'queued', 'updatedAt', ARGV[1])
+return {old, jobs}
+`;
