@@ -52,10 +52,11 @@ export class ServeCore {
   constructor(
     entries: readonly ServeEntry[],
     private readonly options: Omit<ServeMcpOptions<unknown>, 'transport'>,
+    resourceInstances: readonly object[] = [],
   ) {
     const { tools, instances } = splitEntries(entries);
     this.served = new ServedTools(tools);
-    this.resources = new ServedResources(instances);
+    this.resources = new ServedResources([...instances, ...resourceInstances]);
     this.approvals = new McpApprovals(options.approvals);
     this.listingAgent = new Agent({ name: options.name });
     this.executor = { options: options.runner ?? {}, context: options.context, approvals: this.approvals, agent: new Agent({ name: 'mcp' }) };

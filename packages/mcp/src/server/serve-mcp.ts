@@ -121,8 +121,20 @@ export async function createMcpHttpHandler(
   toolkits: ServeEntry[],
   options: Omit<ServeMcpOptions<any>, 'transport'> & McpHttpOptions & { loopbackOnly?: boolean },
 ): Promise<McpHttpHandler> {
+  return createHttpHandler(toolkits, options, []);
+}
+
+/**
+ * `createMcpHttpHandler`, with instances whose resources and prompts are served beside the
+ * entries' (Nest: toolkits whose tools the container built). @internal
+ */
+export async function createHttpHandler(
+  toolkits: ServeEntry[],
+  options: Omit<ServeMcpOptions<any>, 'transport'> & McpHttpOptions & { loopbackOnly?: boolean },
+  resourceInstances: readonly object[],
+): Promise<McpHttpHandler> {
   checkServeOptions(options);
-  const core = new ServeCore(toolkits, options);
+  const core = new ServeCore(toolkits, options, resourceInstances);
   await core.setup();
   const endpoint = new McpHttpEndpoint(core, { ...options, loopback: options.loopbackOnly === true });
   return {
