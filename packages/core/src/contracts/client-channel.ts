@@ -20,8 +20,8 @@ export interface SampleOptions {
 /**
  * The client a call can talk back to while it runs (an MCP client calling a served tool): log
  * messages, questions to its user (elicitation) and requests to its model (sampling). A host that
- * has one (`serveMcp`) passes it to `executeToolCall` as `host.client`; a run has none. @internal-ish:
- * for integrators (`@toolwright/core/extend`).
+ * has one (`serveMcp`) passes it to `executeToolCall` as `host.client`; a run has none. For
+ * integrators.
  */
 export interface ClientChannel {
   /** Sends a log message (the channel drops it when below the client's chosen level). Never throws. */
