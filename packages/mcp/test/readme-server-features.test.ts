@@ -39,8 +39,10 @@ class NotesKit {
   @Resource('notes://index', { mimeType: 'application/json', description: 'All note ids' })
   index() { return JSON.stringify([...this.notes.keys()]); }
 
-  @ResourceTemplate('notes://{id}', { mimeType: 'text/markdown', complete: { id: (prefix) => [...this.notes.keys()].filter((k) => k.startsWith(prefix)) } })
+  @ResourceTemplate('notes://{id}', { mimeType: 'text/markdown', complete: { id: (prefix, { toolkit }) => (toolkit as NotesKit).ids(prefix) } })
   note(@Param('id') id: string) { return this.notes.get(id) ?? ''; }
+
+  ids(prefix: string) { return [...this.notes.keys()].filter((id) => id.startsWith(prefix)); }
 
   @Prompt({ description: 'Summarise a note', optional: ['tone'], complete: { tone: (v) => ['dry', 'warm'].filter((t) => t.startsWith(v)) } })
   summarise(@Param('id', { description: 'The note' }) id: string, @Param('tone') tone?: string) {
@@ -67,7 +69,8 @@ describe('README: tools that talk back, resources and prompts', () => {
       expect(link.content).toEqual([{ type: 'resource_link', uri: 'notes://42', name: 'file' }]);
       expect((await client.readResource({ uri: 'notes://42' })).contents).toEqual([{ uri: 'notes://42', mimeType: 'text/markdown', text: '# Answer' }]);
 
-      expect(JSON.parse((await client.readResource({ uri: 'notes://index' })).contents[0]!.text as string)).toEqual(['42', '7']);
+      const index = (await client.readResource({ uri: 'notes://index' })).contents[0] as { text: string };
+      expect(JSON.parse(index.text)).toEqual(['42', '7']);
       expect((await client.complete({ ref: { type: 'ref/resource', uri: 'notes://{id}' }, argument: { name: 'id', value: '4' } })).completion.values).toEqual(['42']);
       const prompt = await client.getPrompt({ name: 'summarise', arguments: { id: '7' } });
       expect(prompt.messages[1]).toEqual({ role: 'user', content: { type: 'resource', resource: { uri: 'notes://7', mimeType: 'text/markdown', text: '# Seven' } } });

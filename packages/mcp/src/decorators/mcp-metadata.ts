@@ -1,7 +1,11 @@
 import { UserError } from '@toolwright/core';
 
-/** Suggests values for one argument or template variable (`completion/complete`). */
-export type Completer = (value: string, context: { arguments: Record<string, string> }) => readonly string[] | Promise<readonly string[]>;
+/**
+ * Suggests values for one argument or template variable (`completion/complete`): called with the
+ * value typed so far, the other arguments already given, and the toolkit instance (also as
+ * `this` for a `function`), since a decorator's options cannot reach the instance themselves.
+ */
+export type Completer = (value: string, context: { arguments: Record<string, string>; toolkit: any }) => readonly string[] | Promise<readonly string[]>;
 
 /** Options of `@Resource`. */
 export interface ResourceOptions {

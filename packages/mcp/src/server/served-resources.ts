@@ -136,23 +136,31 @@ export class ServedResources {
 
   async complete(ref: { type: string; name?: string; uri?: string }, argument: { name: string; value: string }, context: Record<string, string>): Promise<CompleteResult> {
     let completer: Completer | undefined;
+    let toolkit: object | undefined;
     if (ref.type === 'ref/prompt') {
       const prompt = this.prompts.get(ref.name ?? '');
       if (!prompt) throw new InvalidParams(`Prompt ${ref.name} not found`);
-      completer = prompt.record.options.complete?.[argument.name];
+      completer = ownCompleter(prompt.record.options.complete, argument.name);
+      toolkit = prompt.instance;
     } else if (ref.type === 'ref/resource') {
       const entry = this.templates.find((t) => t.record.uriTemplate === ref.uri);
       if (!entry && !this.resources.has(ref.uri ?? '')) throw new InvalidParams(`Resource template ${ref.uri} not found`);
-      completer = entry?.record.options.complete?.[argument.name];
+      completer = ownCompleter(entry?.record.options.complete, argument.name);
+      toolkit = entry?.instance;
     } else {
       throw new InvalidParams(`Unknown completion reference type ${ref.type}`);
     }
     if (!completer) return { completion: { values: [], total: 0, hasMore: false } };
-    const found = await completer(String(argument.value ?? ''), { arguments: context });
+    const found = await completer.call(toolkit, String(argument.value ?? '').slice(0, MAX_ARGUMENT_CHARS), { arguments: context, toolkit });
     if (!Array.isArray(found)) throw new Error(`the completion of "${argument.name}" returned ${typeof found}, not an array of strings`);
     const values = found.filter((v): v is string => typeof v === 'string').map((v) => boundedText(v, 1000));
     return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
   }
+}
+
+/** The completer of `name`, an own entry only (no `__proto__` or inherited keys). */
+function ownCompleter(complete: Record<string, Completer> | undefined, name: string): Completer | undefined {
+  return complete && Object.prototype.hasOwnProperty.call(complete, name) ? complete[name] : undefined;
 }
 
 function describe(options: { mimeType?: string; title?: string; description?: string }): Partial<McpResource> {
