@@ -36,6 +36,7 @@ export type {
 } from './contracts/tool';
 export type { ToolOptions, ParamOptions } from './contracts/tool-options';
 export type { JsonSchema } from './contracts/json-schema';
+export type { ElicitationResult, SampleOptions, ToolLogLevel, ClientChannel } from './contracts/client-channel';
 export type { NativeToolOffer } from './contracts/native-tool-offer';
 export { effectiveAnnotations } from './tool/tool-annotations';
 export type { ToolAnnotations, ToolExecutionHints } from './contracts/tool';

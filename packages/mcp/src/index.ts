@@ -10,7 +10,13 @@ export type { McpTransportOptions } from './client/mcp-connection';
 // Server: toolkits served as an MCP server
 export { serveMcp, createMcpHttpHandler } from './server/serve-mcp';
 export type { McpServerHandle, McpHttpHandler } from './server/serve-mcp';
-export type { ServeMcpOptions, ServeEntry, McpCallInfo, McpHttpOptions, McpHttpListenOptions } from './server/serve-options';
+export type { ServeMcpOptions, ServeEntry, McpCallInfo, McpHttpOptions, McpHttpListenOptions, McpOAuthResourceOptions } from './server/serve-options';
+export { MemoryEventStore } from './server/memory-event-store';
+export type { MemoryEventStoreOptions } from './server/memory-event-store';
+
+// Resources and prompts on toolkit classes, served by serveMcp
+export { Resource, ResourceTemplate, Prompt } from './decorators/resource.decorators';
+export type { ResourceOptions, ResourceTemplateOptions, PromptOptions, Completer } from './decorators/mcp-metadata';
 export type { McpServedCallOptions } from './server/served-call-options';
 export { McpApprovals } from './server/mcp-approvals';
 export type { PendingApproval, McpApprovalOptions } from './server/mcp-approvals';

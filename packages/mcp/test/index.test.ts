@@ -8,7 +8,9 @@ describe('@toolwright/mcp public surface', () => {
         // Client
         'McpToolset',
         // Server
-        'serveMcp', 'createMcpHttpHandler', 'McpApprovals',
+        'serveMcp', 'createMcpHttpHandler', 'McpApprovals', 'MemoryEventStore',
+        // Resources and prompts on toolkit classes
+        'Resource', 'ResourceTemplate', 'Prompt',
         // Tool proxy
         'ToolProxyToolset', 'keywordSearch',
         // Annotations and output schemas

@@ -5,6 +5,7 @@ import type { Usage } from '../contracts/usage';
 import type { ToolResult } from '../result/tool-result';
 import type { GuardrailDecision } from '../state/guardrail-decisions';
 import type { CallRecord } from './call-record';
+import type { ClientChannel } from '../contracts/client-channel';
 import type { ToolEnhancers } from './tool-enhancers';
 
 /** What records a guardrail stage as a span (a run's tracer); absent when nothing is traced. @internal */
@@ -54,6 +55,8 @@ export interface CallHost<TContext = any> {
   readonly lifecycle: CallLifecycle | undefined;
   /** The host's `failureError`, for tools and agents that set none (`undefined`: the default text). */
   readonly failureError?: FailureErrorFunction | null;
+  /** The client the calls can talk back to (`ctx.log`, `ctx.elicit`, `ctx.sample`): an MCP server's; a run has none. */
+  readonly client?: ClientChannel;
   /** Adds a tool's own usage (`result.usage`) to the host's totals. */
   addUsage(usage: Partial<Usage>): void;
   /** The handle a call's tool uses to start nested runs (agents as tools), when the host can run agents. */

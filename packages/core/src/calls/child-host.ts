@@ -2,6 +2,7 @@ import type { ToolContext } from '../contracts/tool';
 import type { RunEvent } from '../contracts/run-event';
 import type { CallHost } from './call-host';
 import { CallToolContext } from './tool-context';
+import type { ClientChannel } from '../contracts/client-channel';
 
 /**
  * What a call made on behalf of another call (`executeToolCall(tool, args, { parent: ctx })`, a
@@ -17,6 +18,8 @@ export interface ParentLink {
   throwIfCancelled(): void;
   addUsage: CallHost['addUsage'];
   readonly maxToolOutputBytes: number | undefined;
+  /** The parent call's way back to its client: the child's `ctx.log`, `elicit` and `sample` go through the parent's. */
+  readonly client: ClientChannel;
 }
 
 export function parentLink(parent: ToolContext<any>): ParentLink {
@@ -24,6 +27,11 @@ export function parentLink(parent: ToolContext<any>): ParentLink {
   const progress = (event: RunEvent): void => {
     if (event.type === 'tool_progress') parent.emit(event.result);
     else if (event.type === 'guardrail_tripped') host?.emit?.({ ...event, callId: parent.callId });
+  };
+  const client: ClientChannel = {
+    log: (level, data) => parent.log(level, data),
+    elicit: (message, schema) => parent.elicit(message, schema),
+    sample: (messages, options) => parent.sample(messages, options),
   };
   if (!host) {
     return {
@@ -33,6 +41,7 @@ export function parentLink(parent: ToolContext<any>): ParentLink {
       throwIfCancelled: () => undefined,
       addUsage: () => undefined,
       maxToolOutputBytes: undefined,
+      client,
     };
   }
   return {
@@ -43,5 +52,6 @@ export function parentLink(parent: ToolContext<any>): ParentLink {
     // The parent returns the call's result, usage included: counted once, when the parent finishes.
     addUsage: () => undefined,
     maxToolOutputBytes: host.maxToolOutputBytes,
+    client,
   };
 }

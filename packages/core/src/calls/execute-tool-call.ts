@@ -3,6 +3,7 @@ import { lazyModule } from '../lazy/lazy-module';
 import { strictArgumentsText } from '../approvals/strict-arguments-text';
 import { checkToolArguments } from '../arguments/tool-argument-check';
 import type { RunEvent } from '../contracts/run-event';
+import type { ClientChannel } from '../contracts/client-channel';
 import type { FailureErrorFunction, Tool, ToolContext } from '../contracts/tool';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from '../contracts/tool-guardrail';
 import type { ToolInterceptor } from '../contracts/tool-interceptor';
@@ -63,6 +64,12 @@ export interface ToolCallHost<TContext = unknown> {
    * pass the policies that should as `rateLimits`.
    */
   rateLimiter?: DirectRateLimits['rateLimiter'];
+  /**
+   * The client the call can talk back to: `ctx.log`, `ctx.elicit` and `ctx.sample` go to it (an
+   * MCP server passes its client's). Without it `log` is a no-op and `elicit` / `sample` reject
+   * with a `UserError`.
+   */
+  client?: ClientChannel;
   /** Runner-wide rate limit policies that apply to this call too (as a Runner's `rateLimits`). */
   rateLimits?: DirectRateLimits['rateLimits'];
 }
@@ -187,6 +194,7 @@ function directHost<TContext>(host: ToolCallHost<TContext>, limits: CheckedLimit
     lifecycle: link?.lifecycle,
     failureError: host.failureError,
     addUsage: link ? link.addUsage : (extra) => addUsage(usage, extra),
+    client: host.client ?? link?.client,
   };
 }
 

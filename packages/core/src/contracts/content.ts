@@ -19,6 +19,11 @@ export interface FileContent {
   fileId?: string;
   fileData?: string;
   filename?: string;
+  /**
+   * The content's own URI (`notes://42`), for clients that address resources by URI: `serveMcp`
+   * sends a file part with one as an embedded resource under that URI. Models ignore it.
+   */
+  uri?: string;
 }
 
 /** One part of a tool's output or of a message. */

@@ -3,7 +3,8 @@ import { ModuleRef } from '@nestjs/core';
 import { UserError, type Tool } from '@toolwright/core';
 import { ToolkitRegistry } from '@toolwright/nestjs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createMcpHttpHandler, type McpHttpHandler } from '../server/serve-mcp';
+import { createHttpHandler, type McpHttpHandler } from '../server/serve-mcp';
+import { hasMcpMembers } from '../decorators/mcp-metadata';
 import type { McpApprovals } from '../server/mcp-approvals';
 import { MCP_MODULE_OPTIONS, type McpModuleOptions } from './mcp-module-options';
 
@@ -32,8 +33,14 @@ export class McpEndpoint implements OnApplicationBootstrap, OnApplicationShutdow
     const { path: _path, toolkits, ...options } = this.options;
     const tokens = toolkits ?? [...new Set(this.registry.list().map((t) => t.token))];
     const tools: Tool[] = [];
-    for (const token of tokens) tools.push(...(await this.registry.resolve(token, this.moduleRef, `McpModule (${this.options.name})`)).tools);
-    this.handler = await createMcpHttpHandler(tools, options);
+    const withResources: object[] = [];
+    for (const token of tokens) {
+      const resolved = await this.registry.resolve(token, this.moduleRef, `McpModule (${this.options.name})`);
+      tools.push(...resolved.tools);
+      // Its @Resource, @ResourceTemplate and @Prompt methods, served beside its tools.
+      if (hasMcpMembers(resolved.instance) && !withResources.includes(resolved.instance)) withResources.push(resolved.instance);
+    }
+    this.handler = await createHttpHandler(tools, options, withResources);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -36,7 +36,7 @@ export async function executeServedCall(call: ServedCall, config: ExecutorConfig
   const { tool, info } = call;
   const options = config.options;
   const context = config.context ? await config.context(info) : undefined;
-  const host = { context, callId: `mcp_${randomUUID()}`, agent: config.agent, signal: call.signal, maxOutputBytes: options.maxToolOutputBytes };
+  const host = { context, callId: `mcp_${randomUUID()}`, agent: config.agent, signal: call.signal, maxOutputBytes: options.maxToolOutputBytes, client: call.client };
   try {
     // Clients send the natural form (an optional argument may be left out): the strict form the
     // tool validates has `null` for it.

@@ -2,6 +2,7 @@ import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/typ
 import type { ContentPart, ToolResult } from '@toolwright/core';
 import { boundedText } from '../shared/bounded-text';
 import { outputSchemaProblem } from '../shared/output-validation';
+import { resourceOfPart } from './served-resources';
 
 const DATA_URL = /^data:([^;,]+);base64,/;
 
@@ -48,7 +49,9 @@ function blockOf(part: ContentPart): ContentBlock {
     case 'input_file': {
       const name = part.filename ?? 'file';
       const inline = part.fileData ? splitDataUrl(part.fileData) : undefined;
-      if (inline) return { type: 'resource', resource: { uri: `attachment:${encodeURIComponent(name)}`, mimeType: inline.mimeType, blob: inline.data } };
+      if (inline && inline.mimeType.startsWith('audio/')) return { type: 'audio', data: inline.data, mimeType: inline.mimeType };
+      // An embedded resource under its own URI (or an attachment: one); text types as text.
+      if (inline) return { type: 'resource', resource: resourceOfPart(part, part.uri ?? `attachment:${encodeURIComponent(name)}`)! };
       if (part.fileUrl) return { type: 'resource_link', uri: part.fileUrl, name };
       return { type: 'text', text: `[file ${name}: provider file ${part.fileId ?? 'unknown'}]` };
     }

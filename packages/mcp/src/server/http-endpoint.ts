@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { StreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { MemoryEventStore } from './memory-event-store';
 import { requestRefusal } from './http-guards';
 import type { ServeCore } from './serve-core';
 import type { McpHttpOptions } from './serve-options';
@@ -30,6 +31,7 @@ export class McpHttpEndpoint {
   private readonly idleMs: number;
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
+  private readonly eventStore: EventStore | undefined;
 
   constructor(
     private readonly core: ServeCore,
@@ -39,6 +41,53 @@ export class McpHttpEndpoint {
     this.idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
     this.sweeper = setInterval(() => void this.sweep(), Math.min(Math.max(this.idleMs / 2, 1000), 60_000));
     this.sweeper.unref();
+    this.eventStore = options.eventStore === false ? undefined : (options.eventStore ?? new MemoryEventStore());
+  }
+
+  /** The path clients fetch the protected-resource metadata from, for an endpoint at `path` (RFC 9728). */
+  static metadataPath(path: string): string {
+    return `/.well-known/oauth-protected-resource${path === '/' ? '' : path}`;
+  }
+
+  /**
+   * Answers a GET of the protected-resource metadata (RFC 9728) of the endpoint at `path`; 404
+   * when the endpoint has no `oauth` option.
+   */
+  handleMetadata(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const oauth = this.options.oauth;
+    if (!oauth) return answer(res, 404, 'This MCP endpoint has no OAuth protected-resource metadata.');
+    const refusal = requestRefusal(req, this.options);
+    if (refusal) return answer(res, refusal.status, refusal.message);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET' }).end();
+      return;
+    }
+    if (req.method !== 'GET') return answer(res, 405, 'Only GET is allowed on the protected-resource metadata.');
+    const body = {
+      resource: oauth.resource ?? this.endpointUrl(req, path),
+      authorization_servers: oauth.authorizationServers,
+      ...(oauth.scopesSupported ? { scopes_supported: oauth.scopesSupported } : {}),
+      bearer_methods_supported: ['header'],
+      ...(oauth.resourceName ? { resource_name: oauth.resourceName } : {}),
+    };
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'max-age=300' }).end(JSON.stringify(body));
+  }
+
+  private endpointUrl(req: IncomingMessage, path: string): string {
+    const host = req.headers.host ?? 'localhost';
+    const secure = (req.socket as { encrypted?: boolean }).encrypted === true;
+    return `${secure ? 'https' : 'http'}://${host}${path}`;
+  }
+
+  private unauthorized(req: IncomingMessage, res: ServerResponse): void {
+    const oauth = this.options.oauth;
+    if (!oauth) return answer(res, 401, 'Unauthorized.');
+    const path = (req.url ?? '/').split('?')[0]!;
+    const endpoint = new URL(this.endpointUrl(req, path));
+    const metadata = `${endpoint.origin}${McpHttpEndpoint.metadataPath(endpoint.pathname)}`;
+    const scope = oauth.scopesSupported?.length ? `, scope="${oauth.scopesSupported.join(' ')}"` : '';
+    res.setHeader('WWW-Authenticate', `Bearer error="invalid_token", error_description="A valid bearer token is required", resource_metadata="${metadata}"${scope}`);
+    answer(res, 401, 'Unauthorized: send a bearer token from the authorization server named in the protected-resource metadata.');
   }
 
   /** Sessions open now. */
@@ -58,7 +107,7 @@ export class McpHttpEndpoint {
       } catch {
         return answer(res, 500, 'The authentication hook failed.');
       }
-      if (!allowed) return answer(res, 401, 'Unauthorized.');
+      if (!allowed) return this.unauthorized(req, res);
     }
     const method = req.method ?? 'GET';
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
@@ -91,12 +140,13 @@ export class McpHttpEndpoint {
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxRequestBodyBytes,
+      ...(this.eventStore ? { eventStore: this.eventStore, retryInterval: this.options.retryMs ?? 1000 } : {}),
       onsessioninitialized: (id) => {
         if (session) this.sessions.set(id, session);
       },
       onsessionclosed: (id) => void this.end(id),
     });
-    const server = this.core.createSession({ transport: 'http', sessionId: () => transport.sessionId });
+    const server = this.core.createSession({ transport: 'http', sessionId: () => transport.sessionId, pollingAfterMs: this.eventStore ? this.options.pollingAfterMs : undefined });
     session = { transport, server, lastUsed: Date.now(), busy: 0 };
     transport.onclose = () => {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);

@@ -1,15 +1,21 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ElicitResultSchema, ErrorCode, ListToolsRequestSchema,
-  type CallToolResult, type Tool as McpTool,
+  CallToolRequestSchema, CompleteRequestSchema, ElicitResultSchema, ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema,
+  ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema,
+  SetLevelRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema,
+  type CallToolResult, type ServerCapabilities, type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Agent, emptyUsage, type RunContext, type Tool } from '@toolwright/core';
-import { naturalSchemaOf } from '@toolwright/core/extend';
+import { isToolkitInstance, naturalSchemaOf } from '@toolwright/core/extend';
+import { hasMcpMembers } from '../decorators/mcp-metadata';
+import { CallTalkBack, type TalkBackSession } from './talk-back';
+import { InvalidParams, ServedResources } from './served-resources';
 import { mcpAnnotationsForTool } from '../annotations/risk-annotations';
 import { outputSchemaOf } from '../shared/output-schema';
 import { executeServedCall, type ExecutorConfig } from './call-executor';
 import { McpApprovals } from './mcp-approvals';
 import type { McpCallInfo, ServeEntry, ServeMcpOptions } from './serve-options';
+import { boundedText } from '../shared/bounded-text';
 import { ServedTools } from './served-tools';
 
 /** What one MCP session (or the stdio connection) is. @internal */
@@ -17,6 +23,17 @@ export interface SessionInfo {
   transport: 'stdio' | 'http';
   /** The session id, once the session is initialised (HTTP). */
   sessionId(): string | undefined;
+  /**
+   * A call still running after this long closes its response stream (the client resumes with
+   * `Last-Event-ID`, SEP-1699 polling); only when the transport keeps events.
+   */
+  pollingAfterMs?: number;
+}
+
+/** One open session: its server, the level it logs at and the resources it watches. */
+interface OpenSession extends TalkBackSession {
+  server: Server;
+  subscriptions: Set<string>;
 }
 
 /**
@@ -26,6 +43,8 @@ export interface SessionInfo {
 export class ServeCore {
   readonly approvals: McpApprovals;
   private readonly served: ServedTools;
+  readonly resources: ServedResources;
+  private readonly sessions = new Set<OpenSession>();
   private readonly executor: ExecutorConfig;
   /** Stands in for the agent in `isEnabled` checks while listing. */
   private readonly listingAgent: Agent;
@@ -33,8 +52,11 @@ export class ServeCore {
   constructor(
     entries: readonly ServeEntry[],
     private readonly options: Omit<ServeMcpOptions<unknown>, 'transport'>,
+    resourceInstances: readonly object[] = [],
   ) {
-    this.served = new ServedTools(entries);
+    const { tools, instances } = splitEntries(entries);
+    this.served = new ServedTools(tools);
+    this.resources = new ServedResources([...instances, ...resourceInstances]);
     this.approvals = new McpApprovals(options.approvals);
     this.listingAgent = new Agent({ name: options.name });
     this.executor = { options: options.runner ?? {}, context: options.context, approvals: this.approvals, agent: new Agent({ name: 'mcp' }) };
@@ -48,13 +70,65 @@ export class ServeCore {
     return this.served.close();
   }
 
-  /** A new SDK server answering `tools/list` and `tools/call` for one session. */
+  /** Tells every session subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
+  async notifyResourceUpdated(uri: string): Promise<void> {
+    await Promise.all(
+      [...this.sessions].filter((s) => s.subscriptions.has(uri)).map((s) => s.server.sendResourceUpdated({ uri }).catch(() => undefined)),
+    );
+  }
+
+  /**
+   * A new SDK server for one session: tools, logging (`logging/setLevel`), and the resources,
+   * templates, prompts and completions of the decorated toolkits when there are any.
+   */
   createSession(session: SessionInfo): Server {
+    const resources = this.resources;
+    const capabilities: ServerCapabilities = { tools: {}, logging: {} };
+    if (resources.hasResources) capabilities.resources = { subscribe: true };
+    if (resources.hasPrompts) capabilities.prompts = {};
+    if (resources.hasResources || resources.hasPrompts) capabilities.completions = {};
     const server = new Server(
       { name: this.options.name, version: this.options.version, ...(this.options.title ? { title: this.options.title } : {}) },
-      { capabilities: { tools: {} }, ...(this.options.instructions ? { instructions: this.options.instructions } : {}) },
+      { capabilities, ...(this.options.instructions ? { instructions: this.options.instructions } : {}) },
     );
+    const open: OpenSession = { server, logLevel: undefined, subscriptions: new Set() };
+    this.sessions.add(open);
+    const previousOnClose = server.onclose;
+    server.onclose = () => {
+      this.sessions.delete(open);
+      previousOnClose?.();
+    };
+    server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+      open.logLevel = request.params.level;
+      return {};
+    });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.descriptors() }));
+    if (resources.hasResources) {
+      server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: resources.listResources() }));
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: resources.listTemplates() }));
+      server.setRequestHandler(ReadResourceRequestSchema, async (request) => answerOf(() => resources.read(request.params.uri)));
+      server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+        if (!resources.serves(request.params.uri)) throw protocolError(-32002 as unknown as ErrorCode, `Resource ${request.params.uri} not found`);
+        if (open.subscriptions.size >= MAX_SUBSCRIPTIONS && !open.subscriptions.has(request.params.uri)) {
+          throw protocolError(ErrorCode.InvalidParams, `Too many subscriptions in this session (at most ${MAX_SUBSCRIPTIONS})`);
+        }
+        open.subscriptions.add(request.params.uri);
+        return {};
+      });
+      server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+        open.subscriptions.delete(request.params.uri);
+        return {};
+      });
+    }
+    if (resources.hasPrompts) {
+      server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: resources.listPrompts() }));
+      server.setRequestHandler(GetPromptRequestSchema, async (request) => answerOf(() => resources.getPrompt(request.params.name, request.params.arguments)));
+    }
+    if (capabilities.completions) {
+      server.setRequestHandler(CompleteRequestSchema, async (request) =>
+        answerOf(() => resources.complete(request.params.ref, request.params.argument, request.params.context?.arguments ?? {})),
+      );
+    }
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const name = request.params.name;
       const info: McpCallInfo = { transport: session.transport, sessionId: session.sessionId() ?? extra.sessionId, toolName: name };
@@ -63,34 +137,50 @@ export class ServeCore {
       if (!tool) throw protocolError(ErrorCode.InvalidParams, `Tool ${name} not found`);
       const progressToken = extra._meta?.progressToken;
       let progress = 0;
+      let progressSent = false;
       // Notifications are sent in order, and all before the result (a client drops progress
       // that arrives after the answer).
       let notified: Promise<void> = Promise.resolve();
-      const result = await executeServedCall(
-        {
-          tool,
-          arguments: request.params.arguments,
-          info,
-          signal: extra.signal,
-          progress:
-            progressToken === undefined
-              ? undefined
-              : (update) => {
-                  progress += 1;
-                  const params = { progressToken, progress, message: update.text || undefined };
-                  notified = notified.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => undefined);
-                },
-          elicit: this.canElicit(server) ? (message) => this.elicit(extra.sendRequest, message) : undefined,
-        },
-        this.executor,
-      );
-      if (progress > 0) {
-        await notified;
-        // The SDK client handles a notification a microtask later than a response read in the
-        // same chunk: a turn of the event loop lets the last progress update go out on its own.
-        await new Promise((resolve) => setImmediate(resolve));
+      const talkBack = new CallTalkBack(server, extra, open, {
+        logger: this.options.name,
+        elicitationTimeoutMs: this.options.elicitationTimeoutMs ?? 10 * 60 * 1000,
+        samplingTimeoutMs: this.options.samplingTimeoutMs ?? 5 * 60 * 1000,
+      }, name);
+      // A long call lets go of its response stream; the client comes back for the result.
+      const polling = session.pollingAfterMs !== undefined && extra.closeSSEStream ? setTimeout(() => extra.closeSSEStream?.(), session.pollingAfterMs) : undefined;
+      try {
+        const result = await executeServedCall(
+          {
+            tool,
+            arguments: request.params.arguments,
+            info,
+            signal: extra.signal,
+            client: talkBack,
+            progress:
+              progressToken === undefined
+                ? undefined
+                : (update) => {
+                    const given = progressOf(update.details);
+                    progress = given ? Math.max(given.progress, progress) : progress + 1;
+                    progressSent = true;
+                    const params = { progressToken, progress, ...(given?.total !== undefined ? { total: given.total } : {}), message: update.text || undefined };
+                    notified = notified.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => undefined);
+                  },
+            elicit: this.canElicit(server) ? (message) => this.elicit(extra.sendRequest, message) : undefined,
+          },
+          this.executor,
+        );
+        await talkBack.flushed();
+        if (progressSent) {
+          await notified;
+          // The SDK client handles a notification a microtask later than a response read in the
+          // same chunk: a turn of the event loop lets the last progress update go out on its own.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        return result as CallToolResult;
+      } finally {
+        if (polling) clearTimeout(polling);
       }
-      return result as CallToolResult;
     });
     return server;
   }
@@ -174,4 +264,53 @@ export class ServeCore {
  */
 function protocolError(code: ErrorCode, message: string): Error & { code: number } {
   return Object.assign(new Error(message), { code });
+}
+
+const MAX_SUBSCRIPTIONS = 1000;
+
+/** A progress update's numbers, when the tool gives them as `details: { progress, total }`. */
+function progressOf(details: Record<string, unknown> | undefined): { progress: number; total?: number } | undefined {
+  const progress = details?.progress;
+  if (typeof progress !== 'number' || !Number.isFinite(progress)) return undefined;
+  const total = details?.total;
+  return { progress, ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}) };
+}
+
+/**
+ * Runs a resource or prompt handler: a request the served toolkits cannot answer is refused
+ * with its code (-32602, -32002); a method that throws is an internal error naming it.
+ */
+async function answerOf<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof InvalidParams) throw protocolError(ErrorCode.InvalidParams, error.message);
+    const code = (error as { code?: unknown })?.code;
+    if (code === -32002) throw Object.assign(protocolError(-32002 as unknown as ErrorCode, (error as Error).message), { data: (error as { data?: unknown }).data });
+    throw protocolError(ErrorCode.InternalError, `Failed: ${boundedText(error instanceof Error ? error.message : String(error), 2000)}`);
+  }
+}
+
+/** Entries split into what serves tools and the instances with resources or prompts. */
+function splitEntries(entries: readonly ServeEntry[]): { tools: ServeEntry[]; instances: object[] } {
+  if (!Array.isArray(entries)) return { tools: entries as ServeEntry[], instances: [] };
+  const tools: ServeEntry[] = [];
+  const instances: object[] = [];
+  const visit = (list: readonly ServeEntry[], depth: number, into: ServeEntry[]): void => {
+    for (const entry of list) {
+      if (Array.isArray(entry) && depth < 32) {
+        const inner: ServeEntry[] = [];
+        visit(entry, depth + 1, inner);
+        if (inner.length) into.push(inner);
+        continue;
+      }
+      if (hasMcpMembers(entry)) {
+        instances.push(entry as object);
+        if (!isToolkitInstance(entry)) continue;
+      }
+      into.push(entry);
+    }
+  };
+  visit(entries, 0, tools);
+  return { tools, instances };
 }

@@ -12,6 +12,8 @@ export interface McpServerHandle {
   url?: string;
   /** Calls waiting for a person's approval. */
   approvals: McpApprovals;
+  /** Tells the sessions subscribed to `uri` (`resources/subscribe`) that the resource changed. */
+  notifyResourceUpdated(uri: string): Promise<void>;
   /** Stops accepting requests, ends the sessions and closes the served toolsets. */
   close(): Promise<void>;
 }
@@ -20,7 +22,14 @@ export interface McpServerHandle {
 export interface McpHttpHandler {
   /** Handles a request to the endpoint's path; pass `parsedBody` when a body parser already read it. */
   handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
+  /**
+   * Answers the protected-resource metadata (RFC 9728) of an endpoint with the `oauth` option:
+   * mount it at `/.well-known/oauth-protected-resource<endpoint path>`; `path` is the endpoint's path.
+   */
+  handleMetadata(req: IncomingMessage, res: ServerResponse, path: string): void;
   approvals: McpApprovals;
+  /** Tells the sessions subscribed to `uri` that the resource changed. */
+  notifyResourceUpdated(uri: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,12 +66,16 @@ export async function serveMcp(toolkits: ServeEntry[], options: ServeMcpOptions<
     // The client closing our stdin is the end of the session (MCP's stdio shutdown).
     const onEnd = (): void => void close().catch(() => undefined);
     process.stdin.once('end', onEnd);
-    return { approvals: core.approvals, close };
+    return { approvals: core.approvals, notifyResourceUpdated: (uri) => core.notifyResourceUpdated(uri), close };
   }
   const { port, host = '127.0.0.1', path = '/mcp', ...http } = options.transport;
   const endpoint = new McpHttpEndpoint(core, { ...http, loopback: LOOPBACK.has(host) });
   const httpServer = createServer((req, res) => {
     const requestPath = (req.url ?? '/').split('?')[0];
+    if (http.oauth && requestPath === McpHttpEndpoint.metadataPath(path)) {
+      endpoint.handleMetadata(req, res, path);
+      return;
+    }
     if (requestPath !== path) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end(`Not found. The MCP endpoint is ${path}.`);
       return;
@@ -84,6 +97,7 @@ export async function serveMcp(toolkits: ServeEntry[], options: ServeMcpOptions<
   return {
     url: `http://${urlHost}:${address.port}${path}`,
     approvals: core.approvals,
+    notifyResourceUpdated: (uri) => core.notifyResourceUpdated(uri),
     close: async () => {
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await endpoint.close();
@@ -107,13 +121,27 @@ export async function createMcpHttpHandler(
   toolkits: ServeEntry[],
   options: Omit<ServeMcpOptions<any>, 'transport'> & McpHttpOptions & { loopbackOnly?: boolean },
 ): Promise<McpHttpHandler> {
+  return createHttpHandler(toolkits, options, []);
+}
+
+/**
+ * `createMcpHttpHandler`, with instances whose resources and prompts are served beside the
+ * entries' (Nest: toolkits whose tools the container built). @internal
+ */
+export async function createHttpHandler(
+  toolkits: ServeEntry[],
+  options: Omit<ServeMcpOptions<any>, 'transport'> & McpHttpOptions & { loopbackOnly?: boolean },
+  resourceInstances: readonly object[],
+): Promise<McpHttpHandler> {
   checkServeOptions(options);
-  const core = new ServeCore(toolkits, options);
+  const core = new ServeCore(toolkits, options, resourceInstances);
   await core.setup();
   const endpoint = new McpHttpEndpoint(core, { ...options, loopback: options.loopbackOnly === true });
   return {
     handle: (req, res, parsedBody) => endpoint.handle(req, res, parsedBody),
+    handleMetadata: (req, res, path) => endpoint.handleMetadata(req, res, path),
     approvals: core.approvals,
+    notifyResourceUpdated: (uri) => core.notifyResourceUpdated(uri),
     close: async () => {
       await endpoint.close();
       await core.close();
