@@ -1,6 +1,6 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { McpOAuthProvider } from '../oauth/mcp-oauth-provider';
 
@@ -42,4 +42,19 @@ export class AuthorizingHttpTransport extends StreamableHTTPClientTransport {
 /** Whether `provider` is Toolwright's own (it brings authorization codes back). @internal */
 export function isToolwrightProvider(provider: unknown): provider is McpOAuthProvider {
   return provider instanceof McpOAuthProvider;
+}
+
+/**
+ * Makes a step-up a new sign-in: on a 403 `insufficient_scope`, the provider's tokens are
+ * forgotten before the SDK sees the answer. Otherwise the SDK's `auth()` would refresh them,
+ * and a refresh grant cannot add scopes, so the server would refuse again. @internal
+ */
+export function stepUpFetch(fetchImpl: FetchLike, provider: McpOAuthProvider): FetchLike {
+  return async (url, init) => {
+    const response = await fetchImpl(url, init);
+    if (response.status === 403 && /error\s*=\s*"?insufficient_scope/i.test(response.headers.get('www-authenticate') ?? '')) {
+      await provider.invalidateCredentials('tokens');
+    }
+    return response;
+  };
 }

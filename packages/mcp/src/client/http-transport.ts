@@ -2,7 +2,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { AuthorizingHttpTransport, isToolwrightProvider } from './authorizing-transport';
+import { AuthorizingHttpTransport, isToolwrightProvider, stepUpFetch } from './authorizing-transport';
 import { boundedFetch, DEFAULT_MAX_MESSAGE_BYTES } from './bounded-fetch';
 
 /** How to reach an MCP server over HTTP. */
@@ -46,7 +46,7 @@ export function streamableHttpTransport(options: McpHttpTransportOptions, onOver
     fetch: transportFetch(options, onOversize),
   };
   const provider = options.authProvider;
-  if (isToolwrightProvider(provider)) return new AuthorizingHttpTransport(new URL(options.url), settings, provider);
+  if (isToolwrightProvider(provider)) return new AuthorizingHttpTransport(new URL(options.url), { ...settings, fetch: stepUpFetch(settings.fetch, provider) }, provider);
   return new StreamableHTTPClientTransport(new URL(options.url), { ...settings, authProvider: provider });
 }
 
