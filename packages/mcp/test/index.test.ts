@@ -7,6 +7,8 @@ describe('@toolwright/mcp public surface', () => {
       [
         // Client
         'McpToolset',
+        // OAuth
+        'McpOAuthProvider',
         // Server
         'serveMcp', 'createMcpHttpHandler', 'McpApprovals',
         // Tool proxy
@@ -14,7 +16,7 @@ describe('@toolwright/mcp public surface', () => {
         // Annotations and output schemas
         'toolAnnotationsFromMcp', 'mcpAnnotationsForTool', 'destructiveByAnnotations', 'outputSchemaOf',
         // Errors
-        'McpConnectionError', 'McpCallError',
+        'McpConnectionError', 'McpCallError', 'McpAuthorizationError',
       ].sort(),
     );
   });
