@@ -1,4 +1,6 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { ToolDefinitionError, type RunContext, type Tool, type ToolContext, type ToolResult, type Toolset } from '@toolwright/core';
 import { approvalHandlerOf } from '@toolwright/core/extend';
@@ -193,6 +195,9 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
       tools = await listServerTools(client, this.name, this.options.timeoutMs);
     } catch (error) {
       if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) throw this.listFailure(error);
+      // Refused authorization is an answer, not a broken connection: reconnecting would only
+      // start another sign-in (a server that never grants a scope would get one per turn).
+      if (isAuthorizationRefusal(error)) throw this.listFailure(error);
       // The connection broke (a server that exited, an expired HTTP session): listing is safe to
       // repeat, so reconnect once and list again.
       await this.connection.drop(client, error instanceof Error ? error.message : String(error));
@@ -263,4 +268,9 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** A 401/403 or an unfinished sign-in: the server refused, the connection is fine. */
+function isAuthorizationRefusal(error: unknown): boolean {
+  return error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403));
 }
