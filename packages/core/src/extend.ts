@@ -10,6 +10,8 @@ export { strictArgumentsText } from './approvals/strict-arguments-text';
 export { naturalArgumentsText } from './approvals/natural-arguments-text';
 export { naturalSchemaOf } from './schema/natural-schema';
 export { markFatalError } from './errors/fatal-errors';
+export { approvalHandlerOf } from './contracts/run-host';
+export type { RunApprovalHandler } from './contracts/run-host';
 
 // Rate limiter backends on rate-limiter-flexible (what @toolwright/redis and @toolwright/postgres build on)
 export { flexibleRateLimiter } from './rate-limits/flexible-rate-limiter';

@@ -55,7 +55,7 @@ describe('@toolwright/core public surface', () => {
 describe('@toolwright/core/extend (integrators, store and sandbox authors)', () => {
   it('exports exactly these runtime names', () => {
     const expected = [
-      'executeToolCall', 'markFatalError', 'toolCallNeedsApproval', 'strictArgumentsText', 'naturalArgumentsText', 'naturalSchemaOf', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
+      'executeToolCall', 'markFatalError', 'approvalHandlerOf', 'toolCallNeedsApproval', 'strictArgumentsText', 'naturalArgumentsText', 'naturalSchemaOf', 'MAX_TIME_LIMIT_MS', 'timeLimitProblem',
       'runStoreKit', 'sessionKit', 'setToolsOf', 'loadOptionalPeer', 'isToolkitInstance', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'FORBIDDEN_ARGUMENT_KEYS',
       'flexibleRateLimiter', 'runRecordKit',
     ];

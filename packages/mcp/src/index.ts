@@ -6,6 +6,12 @@ export type {
 export type { McpStdioTransportOptions } from './client/process-transport';
 export type { McpHttpTransportOptions } from './client/http-transport';
 export type { McpTransportOptions } from './client/mcp-connection';
+export type { McpElicitationHandler, McpElicitationRequest } from './client/elicitation-answer';
+
+// OAuth: Toolwright's provider for transport.authProvider
+export { McpOAuthProvider } from './oauth/mcp-oauth-provider';
+export type { McpOAuthProviderOptions, McpOAuthPrivateKey } from './oauth/oauth-provider-options';
+export type { McpOAuthStore, McpOAuthState } from './oauth/oauth-store';
 
 // Server: toolkits served as an MCP server
 export { serveMcp, createMcpHttpHandler } from './server/serve-mcp';
@@ -34,4 +40,4 @@ export { outputSchemaOf } from './shared/output-schema';
 export type { ToolWithOutputSchema } from './shared/output-schema';
 
 // Errors
-export { McpConnectionError, McpCallError } from './errors';
+export { McpConnectionError, McpCallError, McpAuthorizationError } from './errors';

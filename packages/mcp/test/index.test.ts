@@ -7,6 +7,8 @@ describe('@toolwright/mcp public surface', () => {
       [
         // Client
         'McpToolset',
+        // OAuth
+        'McpOAuthProvider',
         // Server
         'serveMcp', 'createMcpHttpHandler', 'McpApprovals', 'MemoryEventStore',
         // Resources and prompts on toolkit classes
@@ -16,7 +18,7 @@ describe('@toolwright/mcp public surface', () => {
         // Annotations and output schemas
         'toolAnnotationsFromMcp', 'mcpAnnotationsForTool', 'destructiveByAnnotations', 'outputSchemaOf',
         // Errors
-        'McpConnectionError', 'McpCallError',
+        'McpConnectionError', 'McpCallError', 'McpAuthorizationError',
       ].sort(),
     );
   });

@@ -1,4 +1,7 @@
+import type { ApprovalDecision } from './approval-decision';
+import type { ApprovalRequest } from './approval-request';
 import type { AgentRef as Agent } from './class-refs';
+import type { RunContext } from './run-context';
 import type { RunResult } from './run-result';
 import type { ToolContext } from './tool';
 
@@ -14,7 +17,12 @@ export interface RunHost {
    * saved nested state when it paused on a nested approval before.
    */
   runNested<TContext>(agent: Agent<TContext>, input: string, options: { maxTurns?: number }): Promise<RunResult<unknown, TContext>>;
+  /** The calling run's `approvalHandler`, when it has one. */
+  readonly approvalHandler?: RunApprovalHandler;
 }
+
+/** A run's `approvalHandler`, as a call's tool may reach it (`approvalHandlerOf`). */
+export type RunApprovalHandler = (request: ApprovalRequest, ctx: RunContext<any>) => ApprovalDecision | undefined | Promise<ApprovalDecision | undefined>;
 
 let resolveRunHost: (ctx: ToolContext<any>) => RunHost | undefined = () => undefined;
 
@@ -29,4 +37,13 @@ export function setRunHostResolver(resolver: (ctx: ToolContext<any>) => RunHost 
 /** The run host of a call's context, or `undefined` when the call was not made by a run. @internal */
 export function runHostOf(ctx: ToolContext<any>): RunHost | undefined {
   return resolveRunHost(ctx);
+}
+
+/**
+ * The `approvalHandler` of the run that made a call, or `undefined` (no handler, or not a run's
+ * call). Lets a tool that is asked for approval mid-call (an MCP server's approval form) decide
+ * it as the run decides its own calls.
+ */
+export function approvalHandlerOf(ctx: ToolContext<any>): RunApprovalHandler | undefined {
+  return resolveRunHost(ctx)?.approvalHandler;
 }

@@ -78,6 +78,9 @@ export class RunCallHost<TContext> implements CallHost<TContext> {
         emit({ type: 'tool_progress', agent, toolName, callId, result, event });
       },
     };
-    return { runNested: (nested, input, options) => runNestedAgent(setup, nested, input, options.maxTurns) };
+    return {
+      runNested: (nested, input, options) => runNestedAgent(setup, nested, input, options.maxTurns),
+      ...(env.approvalHandler ? { approvalHandler: env.approvalHandler } : {}),
+    };
   }
 }

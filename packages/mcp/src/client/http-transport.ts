@@ -1,6 +1,8 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { AuthorizingHttpTransport, isToolwrightProvider, stepUpFetch } from './authorizing-transport';
 import { boundedFetch, DEFAULT_MAX_MESSAGE_BYTES } from './bounded-fetch';
 
 /** How to reach an MCP server over HTTP. */
@@ -9,6 +11,13 @@ export interface McpHttpTransportOptions {
   url: string;
   /** Sent with every request (e.g. `Authorization`). */
   headers?: Record<string, string>;
+  /**
+   * OAuth for servers that answer 401 (the MCP authorization spec): Toolwright's
+   * `McpOAuthProvider`, or any `OAuthClientProvider` of the MCP SDK (e.g. its
+   * `ClientCredentialsProvider`). Tokens are sent as `Authorization: Bearer …`; discovery,
+   * registration, refresh and step-up to more scopes are the SDK's `auth()`.
+   */
+  authProvider?: OAuthClientProvider;
   /**
    * `auto` (default): streamable HTTP, falling back to the older HTTP+SSE transport when the
    * server answers the first POST with 400, 404 or 405 (as the MCP specification's
@@ -32,10 +41,13 @@ function transportFetch(options: McpHttpTransportOptions, onOversize: (problem: 
 
 /** A streamable HTTP client transport for `options`; `onOversize` hears of a message past the bound. @internal */
 export function streamableHttpTransport(options: McpHttpTransportOptions, onOversize: (problem: string) => void): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(new URL(options.url), {
+  const settings = {
     requestInit: options.headers ? { headers: options.headers } : undefined,
     fetch: transportFetch(options, onOversize),
-  });
+  };
+  const provider = options.authProvider;
+  if (isToolwrightProvider(provider)) return new AuthorizingHttpTransport(new URL(options.url), { ...settings, fetch: stepUpFetch(settings.fetch, provider) }, provider);
+  return new StreamableHTTPClientTransport(new URL(options.url), { ...settings, authProvider: provider });
 }
 
 /** An HTTP+SSE (protocol version 2024-11-05) client transport for `options`. @internal */
@@ -43,6 +55,7 @@ export function sseTransport(options: McpHttpTransportOptions, onOversize: (prob
   return new SSEClientTransport(new URL(options.url), {
     requestInit: options.headers ? { headers: options.headers } : undefined,
     fetch: transportFetch(options, onOversize),
+    authProvider: options.authProvider,
   });
 }
 

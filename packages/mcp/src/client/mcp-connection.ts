@@ -1,9 +1,13 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ProgressNotificationSchema, ToolListChangedNotificationSchema, type Implementation, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { McpAuthorizationError } from '../errors/mcp-authorization.error';
 import { McpConnectionError } from '../errors/mcp-connection.error';
 import { boundedText } from '../shared/bounded-text';
+import { capabilitiesOf, installCapabilities, type ClientFeatures } from './client-capabilities';
 import { isSseFallbackAnswer, sseTransport, streamableHttpTransport, type McpHttpTransportOptions } from './http-transport';
 import { ProcessTransport, type McpStdioTransportOptions } from './process-transport';
 import { retryDelayMs, sleep } from './retry-backoff';
@@ -20,6 +24,8 @@ export interface ConnectionConfig {
   connectTimeoutMs: number;
   maxRetryAttempts: number;
   retryBackoffMs: number;
+  /** Elicitation, sampling and roots, as the toolset offers them. */
+  features: ClientFeatures;
   /** The server said its tools changed (`notifications/tools/list_changed`). */
   onToolsChanged(): void;
   /** The connection was lost (the server exited, the session ended); the next use reconnects. */
@@ -178,7 +184,8 @@ export class McpConnection {
 
   /** Connects a fresh client over `transport` (initialize within the connect timeout). */
   private async attach(transport: Transport): Promise<Client> {
-    const client = new Client(this.config.clientInfo, { capabilities: {} });
+    const client = new Client(this.config.clientInfo, { capabilities: capabilitiesOf(this.config.features) });
+    installCapabilities(client, this.config.features);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.config.onToolsChanged());
     client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
       const { progressToken, ...progress } = notification.params;
@@ -242,6 +249,7 @@ async function shutDown(client: Client, transport: Transport): Promise<void> {
 
 /** Transport failures are retried; an answer the server sent, a missing program or refused credentials are not. */
 function isRetryable(error: unknown): boolean {
+  if (error instanceof UnauthorizedError || error instanceof OAuthError || error instanceof McpAuthorizationError) return false;
   if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.RequestTimeout;
   if (error instanceof StreamableHTTPError) return error.code === undefined || error.code >= 500 || error.code === 429;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -254,7 +262,18 @@ function hint(error: unknown, transport: McpTransportOptions): string {
     return `Fix: check that "${transport.command}" is installed and on PATH (or give its absolute path), and that cwd exists.`;
   }
   if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) {
-    return 'Fix: pass the credentials the server expects in transport.headers (e.g. Authorization).';
+    if (!isStdioTransport(transport) && transport.authProvider) {
+      return error.code === 403
+        ? 'Fix: the signed-in user lacks a scope the server needs (it kept refusing after a step-up); ask the server owner for access, or sign in as another user.'
+        : 'Fix: the server refused the token it issued; check the authorization server and the token\'s audience (resource), then connect again.';
+    }
+    return 'Fix: this server requires authorization. Pass transport.authProvider (e.g. new McpOAuthProvider({ redirectUrl, authorize }) for a user sign-in, or { clientId, clientSecret } for client credentials), or the credentials it expects in transport.headers (e.g. Authorization).';
+  }
+  if (error instanceof UnauthorizedError) {
+    return 'Fix: the server needs a user sign-in. Use McpOAuthProvider with an `authorize` hook (it finishes the sign-in itself), or finish the flow of your own provider and connect again.';
+  }
+  if (error instanceof OAuthError || error instanceof McpAuthorizationError) {
+    return 'Fix: check the client registration (clientId/clientSecret, redirectUrl) and the scopes with the authorization server, then connect again.';
   }
   return isStdioTransport(transport)
     ? 'Fix: run the command by hand to see whether it starts and speaks MCP on stdout; raise connectTimeoutMs for slow starts.'

@@ -1,6 +1,9 @@
-import { UserError, defineTool, type RunContext, type ToolFields } from '@toolwright/core';
+import type { Root } from '@modelcontextprotocol/sdk/types.js';
+import { UserError, defineTool, type Model, type RunContext, type ToolFields } from '@toolwright/core';
 import { MAX_TIME_LIMIT_MS, timeLimitProblem } from '@toolwright/core/extend';
 import type { McpToolAnnotations } from '../annotations/risk-annotations';
+import { rootsOf } from './client-roots';
+import type { McpElicitationHandler } from './elicitation-answer';
 import type { McpHttpTransportOptions } from './http-transport';
 import { isStdioTransport, type McpTransportOptions } from './mcp-connection';
 import type { McpStdioTransportOptions } from './process-transport';
@@ -86,6 +89,19 @@ export interface McpToolsetOptions<TContext = any> {
   clientInfo?: { name: string; version: string };
   /** Told about tools that cannot be offered (a schema that does not compile, ...). Default: `console.warn`. */
   onWarning?: (message: string) => void;
+  /**
+   * Answers the server's questions to the user (`elicitation/create`, form and URL modes): resolve
+   * with `{ action: 'accept', content }`, `{ action: 'decline' }` or `{ action: 'cancel' }`.
+   * Fields the answer leaves out get the defaults of the requested schema. An approval form (one
+   * boolean `approve` field, as `serveMcp` sends) asked during a run's call goes to the runner's
+   * `approvalHandler` first; when it leaves the call undecided, to this handler. Without it, the
+   * client does not offer elicitation.
+   */
+  elicitation?: McpElicitationHandler;
+  /** Answers the server's `sampling/createMessage` with this model (text and images; no tools). */
+  sampling?: Model;
+  /** Directories (absolute paths) or URIs the server may work in, answered to `roots/list`. */
+  roots?: string[];
 }
 
 /** Options with defaults applied, checked. @internal */
@@ -101,6 +117,8 @@ export interface ResolvedMcpToolsetOptions<TContext> extends McpToolsetOptions<T
   toolOptions: McpToolFields<TContext>;
   clientInfo: { name: string; version: string };
   onWarning: (message: string) => void;
+  /** `roots` as MCP roots. */
+  rootList?: Root[];
 }
 
 const PREFIX = /^[a-zA-Z0-9_-]{0,32}$/;
@@ -144,7 +162,21 @@ export function resolveMcpToolsetOptions<TContext>(options: McpToolsetOptions<TC
   }
   checkToolOptions(name, toolOptions);
   const clientInfo = options.clientInfo ?? { name: 'toolwright', version: '0.1.0' };
+  if (options.elicitation !== undefined && typeof options.elicitation !== 'function') {
+    fail('elicitation must be a function', "pass async (request) => ({ action: 'accept', content: { ... } })");
+  }
+  const sampling = options.sampling;
+  if (sampling !== undefined && (typeof sampling !== 'object' || sampling === null || typeof (sampling as { respond?: unknown }).respond !== 'function')) {
+    fail('sampling must be a Toolwright Model (with respond())', 'pass e.g. sampling: new OpenAIModel({ ... })');
+  }
+  let rootList: Root[] | undefined;
+  if (options.roots !== undefined) {
+    const roots = rootsOf(options.roots);
+    if ('problem' in roots) fail(roots.problem, "pass e.g. roots: ['/srv/project'] or ['file:///srv/project']");
+    else rootList = roots.roots;
+  }
   return {
+    rootList,
     ...options,
     cacheTools: options.cacheTools === true,
     namePrefix,
@@ -178,6 +210,10 @@ function checkTransport(transport: McpTransportOptions | undefined, fail: (what:
   }
   const http = transport as McpHttpTransportOptions;
   checkPositive(http.maxMessageBytes, 'maxMessageBytes', fail);
+  const provider: unknown = http.authProvider;
+  if (provider !== undefined && (typeof provider !== 'object' || provider === null || typeof (provider as { tokens?: unknown }).tokens !== 'function')) {
+    fail('transport.authProvider must be an OAuthClientProvider', "pass new McpOAuthProvider({ redirectUrl, authorize }) or one of the MCP SDK's providers");
+  }
   const url = http.url;
   let parsed: URL | undefined;
   try {

@@ -1,6 +1,9 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { ToolDefinitionError, type RunContext, type Tool, type Toolset } from '@toolwright/core';
+import { ToolDefinitionError, type RunContext, type Tool, type ToolContext, type ToolResult, type Toolset } from '@toolwright/core';
+import { approvalHandlerOf } from '@toolwright/core/extend';
 import { McpCallError } from '../errors/mcp-call.error';
 import { callMcpTool, type CallSite } from './call-mcp-tool';
 import { listServerTools } from './list-server-tools';
@@ -48,6 +51,8 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
   private readonly adapted = new Map<string, { key: string; tool?: Tool<TContext> }>();
   private runHold = false;
   private userHold = false;
+  /** The contexts of the calls in flight, latest last: an approval form mid-call is decided by its run. */
+  private readonly callsInFlight: ToolContext<TContext>[] = [];
 
   constructor(options: McpToolsetOptions<TContext>) {
     this.options = resolveMcpToolsetOptions(options);
@@ -59,6 +64,13 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
       connectTimeoutMs: this.options.connectTimeoutMs,
       maxRetryAttempts: this.options.maxRetryAttempts,
       retryBackoffMs: this.options.retryBackoffMs,
+      features: {
+        serverName: this.name,
+        elicitation: this.options.elicitation,
+        sampling: this.options.sampling,
+        roots: this.options.rootList,
+        approve: () => this.approveInRun(),
+      },
       onToolsChanged: () => {
         this.stale = true;
       },
@@ -79,8 +91,31 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
       toolOptions: this.options.toolOptions,
       requireApproval: this.options.requireApproval,
       trustAnnotations: this.options.trustAnnotations,
-      call: (info, exposedName, args, ctx) => callMcpTool(this.site, info, exposedName, args, ctx),
+      call: (info, exposedName, args, ctx) => this.call(info, exposedName, args, ctx),
     };
+  }
+
+  private async call(info: McpToolInfo, exposedName: string, args: Record<string, unknown>, ctx: ToolContext<TContext>): Promise<ToolResult> {
+    this.callsInFlight.push(ctx);
+    try {
+      return await callMcpTool(this.site, info, exposedName, args, ctx);
+    } finally {
+      this.callsInFlight.splice(this.callsInFlight.lastIndexOf(ctx), 1);
+    }
+  }
+
+  /**
+   * An approval form the server sent during a call, decided by the runner's `approvalHandler`
+   * of the latest call in flight (the server asks during one of them): true/false, or undefined
+   * when there is no such call or handler, or the handler leaves it to a person.
+   */
+  private async approveInRun(): Promise<boolean | undefined> {
+    const ctx = this.callsInFlight[this.callsInFlight.length - 1];
+    const handler = ctx ? approvalHandlerOf(ctx) : undefined;
+    if (!ctx || !handler) return undefined;
+    const decision = await handler({ callId: ctx.callId, toolName: ctx.toolName, arguments: safeJson(ctx.arguments), agent: ctx.agent }, ctx);
+    if (!decision || typeof decision.approved !== 'boolean') return undefined;
+    return decision.approved;
   }
 
   /** The server's process id while a spawned server runs (stdio). */
@@ -160,6 +195,9 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
       tools = await listServerTools(client, this.name, this.options.timeoutMs);
     } catch (error) {
       if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) throw this.listFailure(error);
+      // Refused authorization is an answer, not a broken connection: reconnecting would only
+      // start another sign-in (a server that never grants a scope would get one per turn).
+      if (isAuthorizationRefusal(error)) throw this.listFailure(error);
       // The connection broke (a server that exited, an expired HTTP session): listing is safe to
       // repeat, so reconnect once and list again.
       await this.connection.drop(client, error instanceof Error ? error.message : String(error));
@@ -222,4 +260,17 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
     }
     return listing.client;
   }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A 401/403 or an unfinished sign-in: the server refused, the connection is fine. */
+function isAuthorizationRefusal(error: unknown): boolean {
+  return error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403));
 }
