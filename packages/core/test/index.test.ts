@@ -83,7 +83,7 @@ describe('@toolwright/core/internal (for sibling packages)', () => {
     const expected = [
       'MetadataStorage', 'getMetadataStorage',
       'splitCamelCase', 'headTail', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
-      'SCHEMA_VALIDATOR_DECORATORS', 'portableStrictSchema', 'restoreStrictSideTables',
+      'SCHEMA_VALIDATOR_DECORATORS', 'portableStrictSchema', 'restoreStrictSideTables', 'validateEditedArguments', 'staticTools',
     ];
     expect(Object.keys(internal).sort()).toEqual([...expected].sort());
   });

@@ -3,7 +3,7 @@ import { runRecordKit } from '@toolwright/core/extend';
 import type { RunTimelineTables } from './run-timeline-schema';
 
 /** How the timeline runs its SQL (the store's query, which waits for its migration). */
-export type TimelineQuery = (text: string, values: unknown[]) => Promise<{ rows: any[]; rowCount: number | null }>;
+export type TimelineQuery = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>;
 
 /**
  * `RunRecords` on PostgreSQL: one row per run (newest-first keyset pagination on
@@ -43,7 +43,7 @@ export class PostgresRunTimeline implements RunRecords {
     if (q.after !== undefined) where.push(`(started_at, id) < ($${values.push(q.after.startedAt)}::bigint, $${values.push(q.after.id)}::text)`);
     const sql = `SELECT record FROM ${this.t.records}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, id DESC LIMIT $${values.push(q.limit + 1)}`;
     const { rows } = await this.query(sql, values);
-    const runs = rows.slice(0, q.limit).map((r: { record: string }) => JSON.parse(r.record) as RunRecord);
+    const runs = rows.slice(0, q.limit).map((r) => JSON.parse(r.record as string) as RunRecord);
     return rows.length > q.limit ? { runs, nextCursor: runRecordKit.encodeRunCursor(runs[runs.length - 1]!) } : { runs };
   }
 
@@ -54,7 +54,7 @@ export class PostgresRunTimeline implements RunRecords {
     const after = Math.max(0, Math.min(Number.MAX_SAFE_INTEGER, Math.floor(options.afterSeq ?? 0)));
     const events = after >= RUN_RECORD_LIMITS.maxEventsPerRun
       ? []
-      : (await this.query(`SELECT event FROM ${this.t.events} WHERE record_id = $1 AND seq > $2 ORDER BY seq`, [rows[0].id, after])).rows.map((r: { event: string }) => JSON.parse(r.event) as RunTimelineEvent);
-    return { run: JSON.parse(rows[0].record as string) as RunRecord, events };
+      : (await this.query(`SELECT event FROM ${this.t.events} WHERE record_id = $1 AND seq > $2 ORDER BY seq`, [rows[0]!.id, after])).rows.map((r) => JSON.parse(r.event as string) as RunTimelineEvent);
+    return { run: JSON.parse(rows[0]!.record as string) as RunRecord, events };
   }
 }

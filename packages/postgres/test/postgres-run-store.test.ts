@@ -29,6 +29,7 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
   describe('its tables', () => {
     it('ships the migration for the default table name in migrations/', () => {
       expect(readFileSync(join(__dirname, '..', 'migrations', '001_toolwright_run_store.sql'), 'utf8')).toBe(runStoreMigration());
+      expect(readFileSync(join(__dirname, '..', 'migrations', '002_toolwright_run_timeline.sql'), 'utf8')).toBe(runTimelineMigration());
     });
 
     it('creates the tables itself on first use when allowed, once, even with replicas starting together', async () => {
