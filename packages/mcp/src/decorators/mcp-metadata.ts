@@ -5,7 +5,7 @@ import { UserError } from '@toolwright/core';
  * value typed so far, the other arguments already given, and the toolkit instance (also as
  * `this` for a `function`), since a decorator's options cannot reach the instance themselves.
  */
-export type Completer = (value: string, context: { arguments: Record<string, string>; toolkit: any }) => readonly string[] | Promise<readonly string[]>;
+export type Completer = (value: string, context: { arguments: Record<string, string>; toolkit: unknown }) => readonly string[] | Promise<readonly string[]>;
 
 /** Options of `@Resource`. */
 export interface ResourceOptions {
