@@ -130,6 +130,15 @@ describe('McpToolset with OAuth (a real local authorization server and protected
       expect(await call(notes, 'write_note', { text: 'hi' })).toBe('wrote hi');
       expect(person.urls.map((u) => u.searchParams.get('scope'))).toEqual(['notes:read', 'notes:read notes:write']);
     });
+
+    it('gives up after a bounded number of sign-ins when the scope is never granted', async () => {
+      await start({ scopesSupported: ['notes:read'], toolScopes: { write_note: 'notes:write' }, neverGrant: 'notes:write' });
+      const person = user();
+      const notes = toolset(new McpOAuthProvider({ redirectUrl: REDIRECT, authorize: person.authorize }));
+      expect(await call(notes, 'write_note', { text: 'hi' })).toMatch(/403/);
+      expect(person.urls.length).toBeGreaterThanOrEqual(2);
+      expect(person.urls.length).toBeLessThanOrEqual(3);
+    });
   });
 
   describe('when the sign-in fails', () => {

@@ -29,6 +29,8 @@ export interface LocalOAuthOptions {
   toolScopes?: Record<string, string>;
   /** The authorization endpoint refuses (redirects back with `error=access_denied`). */
   refuse?: boolean;
+  /** A scope the authorization server never grants, however often it is asked for. */
+  neverGrant?: string;
 }
 
 interface Grant {
@@ -136,7 +138,7 @@ export class LocalOAuthServers {
     return {
       clientsStore: clients,
       authorize: async (client, params: AuthorizationParams, res) => {
-        const scopes = params.scopes ?? [];
+        const scopes = (params.scopes ?? []).filter((scope) => scope !== this.options.neverGrant);
         this.log.authorizations.push({ clientId: client.client_id, scopes, resource: params.resource?.href, state: params.state });
         const back = new URL(params.redirectUri);
         if (this.options.refuse) {
