@@ -70,6 +70,6 @@ describe('output classes in a scan', () => {
     const run = await new Runner({ model }).run(new Agent({ name: 'p', outputType: Plan }), 'go');
     expect(run.finalOutput).toBeInstanceOf(Plan);
     expect(run.finalOutput.days[0]!.when).toBeInstanceOf(Date);
-    expect(model.requests[0]!.outputFormat!.schema).toMatchObject({ additionalProperties: false, required: ['city', 'days', 'notes', 'pace'] });
+    expect(model.requests[0]!.outputFormat!.schema).toMatchObject({ additionalProperties: false, required: ['city', 'pace', 'days', 'notes'] });
   });
 });

@@ -114,7 +114,7 @@ class PartialParser {
     // Cut short: what there is so far, without a dangling escape.
     let body = t.slice(start);
     const cut = body.lastIndexOf('\\');
-    if (cut >= 0 && cut >= body.length - 6) body = body.slice(0, cut);
+    if (cut >= 0 && body.length - cut < (body[cut + 1] === 'u' ? 6 : 2)) body = body.slice(0, cut);
     let value: string;
     try {
       value = escaped ? (JSON.parse(`"${body}"`) as string) : body;
