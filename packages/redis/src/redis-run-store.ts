@@ -67,22 +67,26 @@ export class RedisRunStore implements RunStore, RunRecords {
   }
 
   /** Keeps a run's record (see `RunRecords`). */
-  recordRun(record: RunRecord): Promise<void> {
+  async recordRun(record: RunRecord): Promise<void> {
+    await this.owned?.ready();
     return this.timeline.recordRun(record);
   }
 
   /** Appends to a run's timeline (see `RunRecords`). */
-  appendEvents(id: string, events: RunTimelineEvent[]): Promise<void> {
+  async appendEvents(id: string, events: RunTimelineEvent[]): Promise<void> {
+    await this.owned?.ready();
     return this.timeline.appendEvents(id, events);
   }
 
   /** Runs newest first, a page at a time (see `RunRecords`). */
-  listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
+  async listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
+    await this.owned?.ready();
     return this.timeline.listRuns(query);
   }
 
   /** A run with its timeline, by record id or run id (see `RunRecords`). */
-  getRunView(id: string, options?: { afterSeq?: number }): Promise<RunView | undefined> {
+  async getRunView(id: string, options?: { afterSeq?: number }): Promise<RunView | undefined> {
+    await this.owned?.ready();
     return this.timeline.getRunView(id, options);
   }
 
