@@ -13,6 +13,17 @@ interface MiddlewareConsumerLike {
 }
 
 /**
+ * What `forRoot` returns: a Nest `DynamicModule` (typed here without importing Nest, and assignable
+ * to Nest's own type in `@Module({ imports })`).
+ */
+export interface ConsoleDynamicModule {
+  module: typeof ToolwrightConsoleModule;
+  global: boolean;
+  providers: Array<{ provide: string; useValue: ToolwrightConsole }>;
+  exports: string[];
+}
+
+/**
  * The console in a NestJS application: `imports: [ToolwrightConsoleModule.forRoot({ store, agents,
  * authorize, basePath: '/console' })]` mounts its handler as middleware under `basePath`. Needs
  * no Nest import of its own (it works with the application's `@nestjs/common`).
@@ -26,7 +37,7 @@ export class ToolwrightConsoleModule {
   static readonly console?: ToolwrightConsole;
 
   /** A dynamic module serving the console under `options.basePath`. */
-  static forRoot(options: ConsoleModuleOptions): { module: typeof ToolwrightConsoleModule; global: boolean; providers: unknown[]; exports: unknown[] } {
+  static forRoot(options: ConsoleModuleOptions): ConsoleDynamicModule {
     if (typeof options?.basePath !== 'string' || options.basePath === '' || options.basePath === '/') {
       throw new UserError('ToolwrightConsoleModule.forRoot({ basePath }): give the console its own path, e.g. basePath: "/console".');
     }
