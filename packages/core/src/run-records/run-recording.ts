@@ -77,6 +77,10 @@ export class RunRecording implements RunEventRecorder {
       const e = failure.error as { name?: unknown; message?: unknown } | undefined;
       error = boundText(`${typeof e?.name === 'string' ? e.name : 'Error'}: ${typeof e?.message === 'string' ? e.message : String(failure.error)}`, 2_000).text;
       status = e?.name === 'RunCancelledError' || e?.name === 'AbortError' ? 'stopped' : 'failed';
+    } else if (state?.status === 'stopped') {
+      // Ended gracefully by the run's stopSignal after a turn: its state can be run again.
+      status = 'stopped';
+      error = 'Stopped by the run\'s stopSignal after the current turn.';
     } else status = state?.status === 'interrupted' ? 'paused' : 'completed';
     const agent = state?.currentAgent.name;
     if (status === 'paused') this.add({ at, type: 'run_paused', agent, data: { pending: state?.interruptions.length ?? 0 } }, true);

@@ -66,6 +66,21 @@ export function describeRecordTests({ describe, it, expect }: TestGlobals, make:
       expect((await store.getRunView(failedRun.id))!.events.map((e) => e.type)).toEqual(['run_started', 'run_failed']);
     });
 
+    it('records a run ended by its stopSignal as stopped', async () => {
+      const store = make();
+      const name = `agent-${unique()}`;
+      const stop = new AbortController();
+      const halt = defineTool({ name: 'halt', description: 'Asks the run to stop.', parameters: { type: 'object', properties: {}, required: [] }, invoke: () => { stop.abort(); return 'stopping'; } });
+      const stopping = new Agent({ name, tools: [halt] });
+      const model = new ScriptedModel([{ toolCalls: [{ name: 'halt', arguments: {} }] }, { text: 'never reached' }]);
+      const result = await new Runner({ model }).run(stopping, 'go', { store, stopSignal: stop.signal });
+      expect(result.status).toBe('stopped');
+      const page = await store.listRuns({ agent: name });
+      expect(page.runs.map((r) => r.status)).toEqual(['stopped']);
+      const view = await store.getRunView(page.runs[0]!.id);
+      expect(view!.events[view!.events.length - 1]).toMatchObject({ type: 'run_failed', data: { status: 'stopped' } });
+    });
+
     it('lists runs newest first, filtered, by keyset pages without gaps or repeats', async () => {
       const store = make();
       const name = `paging-${unique()}`;
