@@ -71,11 +71,11 @@ describe('the packed entries', () => {
   it('load through import as through require, each name in one entry', () => {
     expect(lastJson(runOk('node', ['entries.mjs'], { cwd: app }))).toEqual({
       extend: [
-        'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'executeToolCall', 'flexibleRateLimiter',
-        'isToolkitInstance', 'loadOptionalPeer', 'markFatalError', 'naturalArgumentsText', 'naturalSchemaOf', 'runStoreKit', 'setToolsOf', 'strictArgumentsText',
+        'FORBIDDEN_ARGUMENT_KEYS', 'MAX_TIME_LIMIT_MS', 'SCHEMA_EXPRESSIBLE_VALIDATORS', 'STRICT_KEYWORD_RULES', 'approvalHandlerOf', 'executeToolCall', 'flexibleRateLimiter',
+        'isToolkitInstance', 'loadOptionalPeer', 'markFatalError', 'naturalArgumentsText', 'naturalSchemaOf', 'runRecordKit', 'runStoreKit', 'sessionKit', 'setToolsOf', 'strictArgumentsText',
         'timeLimitProblem', 'toolCallNeedsApproval',
       ],
-      testing: ['CONTRACT_SECRET', 'runStoreContract', 'testGlobals'],
+      testing: ['CONTRACT_SECRET', 'historyProblems', 'runStoreContract', 'sessionContract', 'testGlobals'],
       sameAsRequire: true,
       inTwoEntries: [],
       extendNamesInCore: [],

@@ -10,7 +10,7 @@ describe('@toolwright/core public surface', () => {
     const expected = [
       // Errors
       'ToolwrightError', 'UserError', 'ToolDefinitionError', 'ToolArgumentsError', 'ToolTimeoutError', 'ToolCallError',
-      'GuardrailTripwireError', 'MaxTurnsExceededError', 'RunStateError', 'ModelError', 'RunCancelledError',
+      'GuardrailTripwireError', 'MaxTurnsExceededError', 'ModelRefusalError', 'OutputValidationError', 'Output', 'RunStateError', 'ModelError', 'RunCancelledError',
       'ConsecutiveToolFailuresError', 'HookError', 'ToolTaskError', 'ToolCancelledError', 'RateLimitError', 'BudgetExceededError',
       // Limits
       'TOOLWRIGHT_LIMITS',
@@ -83,7 +83,7 @@ describe('@toolwright/core/internal (for sibling packages)', () => {
     const expected = [
       'MetadataStorage', 'getMetadataStorage',
       'splitCamelCase', 'headTail', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
-      'SCHEMA_VALIDATOR_DECORATORS', 'portableStrictSchema', 'restoreStrictSideTables', 'validateEditedArguments', 'staticTools',
+      'SCHEMA_VALIDATOR_DECORATORS', 'portableStrictSchema', 'restoreStrictSideTables', 'validateEditedArguments', 'staticTools', 'compiledArgumentsOf', 'applyNullPlan',
     ];
     expect(Object.keys(internal).sort()).toEqual([...expected].sort());
   });

@@ -6,7 +6,7 @@ import * as path from 'path';
 export const REPO = path.resolve(__dirname, '../../../..');
 
 /** Every published package, by directory name under packages/. */
-export const PACKAGES = ['core', 'scanner', 'openai', 'nestjs', 'sandbox', 'mcp', 'brave-search', 'postgres', 'redis', 'ai-sdk'];
+export const PACKAGES = ['core', 'scanner', 'openai', 'nestjs', 'sandbox', 'mcp', 'brave-search', 'postgres', 'redis', 'ai-sdk', 'console', 'bullmq'];
 
 /** What a command printed and how it ended. */
 export interface RunResult {
