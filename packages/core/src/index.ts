@@ -55,6 +55,7 @@ export type {
 } from './contracts/run-hooks';
 export type { TracingOptions, TracerProviderLike } from './tracing/tracing-options';
 export { RUNNING_TASK_TOOLS } from './tasks/task-tools';
+export type { ExternalTask, TaskCancelOutcome, TaskSource } from './contracts/task-source';
 export type { ToolInterceptor, ToolInvocation } from './contracts/tool-interceptor';
 
 // Toolsets

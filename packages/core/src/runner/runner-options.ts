@@ -16,6 +16,7 @@ import type { RunStore } from '../stores/run-store';
 import type { RateLimitPolicy } from '../rate-limits/rate-limit-policy';
 import type { RateLimiterBackend } from '../rate-limits/rate-limiter-backend';
 import type { OnBudget, RunBudget } from '../budgets/run-budget';
+import type { TaskSource } from '../contracts/task-source';
 
 /** Decides approval requests inline; `undefined` leaves the call to a person (the run pauses). */
 export type ApprovalHandler = (
@@ -197,4 +198,11 @@ export interface RunOptions<TContext = unknown> {
    * agent's `outputType`) is the final output.
    */
   onMaxTurns?: 'error' | 'final_answer';
+  /**
+   * The tasks this run started outside its process (background tool calls running as queue jobs,
+   * for instance). It turns running tasks on for the run, as `runningTasks` does: the agent is
+   * offered `get_running_tasks`, which lists them beside the calls running here, and
+   * `cancel_task`, which cancels them by task id or call id. Integrators supply it.
+   */
+  tasks?: TaskSource;
 }

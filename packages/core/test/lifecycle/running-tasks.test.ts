@@ -1,4 +1,4 @@
-import { Agent, RUNNING_TASK_TOOLS, Runner, ScriptedModel, ToolCancelledError, ToolTaskError, type ToolContext } from '@toolwright/core';
+import { Agent, RUNNING_TASK_TOOLS, Runner, ScriptedModel, ToolCancelledError, ToolTaskError, type TaskSource, type ToolContext } from '@toolwright/core';
 import { outputsOf, textTool } from '../runner/helpers';
 
 /** A tool that runs until its signal is aborted, and answers late then (the late answer is dropped). */
@@ -90,6 +90,65 @@ describe('Running tasks', () => {
       expect(out.task_a).toBe('Tool call task_a was cancelled.');
       expect(out.task_b).toBe('Tool call task_b was cancelled.');
       expect(out.list2).toBe('No tasks are running.');
+    });
+  });
+
+  describe('with external tasks (the tasks run option)', () => {
+    /** A source holding one running task and one finished one; cancel records what it was asked. */
+    function source() {
+      const cancelled: string[] = [];
+      const tasks: TaskSource & { cancelled: string[] } = {
+        cancelled,
+        list: async () => [
+          { taskId: 'task-1', toolName: 'build_report', callId: 'call_r', state: 'running', startedAt: Date.UTC(2026, 0, 2, 3, 4, 5) },
+          { taskId: 'task-2', toolName: 'export', callId: 'call_e', state: 'finished', startedAt: Date.UTC(2026, 0, 2, 3, 4, 6) },
+        ],
+        cancel: async (id, reason) => {
+          cancelled.push(`${id}: ${reason}`);
+          return id === 'task-1' || id === 'call_r' ? 'cancelled' : id === 'task-2' ? 'finished' : id === 'task-3' ? 'already_cancelled' : 'not_found';
+        },
+      };
+      return tasks;
+    }
+
+    it('offers the built-ins without runningTasks, even to an agent without cancellable tools', async () => {
+      const model = new ScriptedModel([{ text: 'ok' }]);
+      await new Runner({ model }).run(new Agent({ name: 'a', tools: [textTool('t', () => '', { cancellable: false })] }), 'go', { tasks: source() });
+      expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['t', RUNNING_TASK_TOOLS.list, RUNNING_TASK_TOOLS.cancel]);
+    });
+
+    it('lists them after the calls running here and cancels them by task id or call id, answering each outcome', async () => {
+      const tasks = source();
+      const model = new ScriptedModel([
+        {
+          toolCalls: [
+            { name: RUNNING_TASK_TOOLS.list, arguments: {}, callId: 'list1' },
+            { name: RUNNING_TASK_TOOLS.cancel, arguments: { call_id: 'task-1' }, callId: 'x1' },
+            { name: RUNNING_TASK_TOOLS.cancel, arguments: { call_id: 'call_r' }, callId: 'x2' },
+            { name: RUNNING_TASK_TOOLS.cancel, arguments: { call_id: 'task-2' }, callId: 'x3' },
+            { name: RUNNING_TASK_TOOLS.cancel, arguments: { call_id: 'task-3' }, callId: 'x4' },
+            { name: RUNNING_TASK_TOOLS.cancel, arguments: { call_id: 'ghost' }, callId: 'x5' },
+          ],
+        },
+        { text: 'ok' },
+      ]);
+      const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [textTool('t', () => '')] }), 'go', { tasks });
+      const out = outputsOf(result.history);
+      expect(String(out.list1).split('\n')).toEqual([
+        '{"type":"background_task","taskId":"task-1","callId":"call_r","name":"build_report","state":"running","startedAt":"2026-01-02T03:04:05.000Z"}',
+        '{"type":"background_task","taskId":"task-2","callId":"call_e","name":"export","state":"finished","startedAt":"2026-01-02T03:04:06.000Z"}',
+      ]);
+      expect(out.x1).toBe('Task task-1 cancelled successfully. Its result will not be delivered.');
+      expect(out.x2).toBe('Task call_r cancelled successfully. Its result will not be delivered.');
+      expect(out.x3).toBe('Task task-2 has already finished, so it cannot be cancelled; its result is delivered to this conversation.');
+      expect(out.x4).toBe('Task task-3 was already cancelled.');
+      expect(out.x5).toBe('Task ghost not found');
+      expect(tasks.cancelled).toContain('task-1: cancelled by the model (cancel_task)');
+    });
+
+    it('refuses a tasks option that is not a TaskSource', async () => {
+      const run = new Runner({ model: new ScriptedModel([{ text: 'ok' }]) }).run(new Agent({ name: 'a' }), 'go', { tasks: { list: async () => [] } as unknown as TaskSource });
+      await expect(run).rejects.toThrow('The run option tasks must be a TaskSource: an object with list() and cancel(id, reason), both returning promises.');
     });
   });
 });

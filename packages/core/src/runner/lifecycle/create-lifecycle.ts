@@ -38,7 +38,8 @@ export function createRunLifecycle(
     : loadRunTracer().RunTracer.start(options.tracing, traceParentOf(runOptions), agent, env.state.id);
   const inputGuardrails = options.inputGuardrails ?? [];
   const outputGuardrails = options.outputGuardrails ?? [];
-  const runningTasks = options.runningTasks === true;
+  checkTaskSource(runOptions.tasks);
+  const runningTasks = options.runningTasks === true || runOptions.tasks !== undefined;
   if (!tracer && !options.hooks && inputGuardrails.length === 0 && outputGuardrails.length === 0 && !runningTasks && !graphNeedsLifecycle(agent)) {
     return undefined;
   }
@@ -47,7 +48,7 @@ export function createRunLifecycle(
     tracer,
     inputGuardrails,
     outputGuardrails,
-    tasks: runningTasks ? { registry: taskRegistryOf(env.runner ?? env), runId: `run-${++runCounter}` } : undefined,
+    tasks: runningTasks ? { registry: taskRegistryOf(env.runner ?? env), runId: `run-${++runCounter}`, ...(runOptions.tasks ? { source: runOptions.tasks } : {}) } : undefined,
     input,
   });
   install(env, lifecycle);
@@ -124,4 +125,13 @@ function checkLifecycleOptions(options: RunnerOptions): void {
   }
   if (options.tracing !== undefined && (typeof options.tracing !== 'object' || options.tracing === null)) fail('tracing must be an object such as { enabled, tracerProvider, includeSensitiveData }.');
   if (options.runningTasks !== undefined && typeof options.runningTasks !== 'boolean') fail('runningTasks must be true or false.');
+}
+
+/** Refuses a `tasks` run option that is not a `TaskSource`. */
+function checkTaskSource(tasks: unknown): void {
+  if (tasks === undefined) return;
+  const source = tasks as { list?: unknown; cancel?: unknown } | null;
+  if (typeof source !== 'object' || source === null || typeof source.list !== 'function' || typeof source.cancel !== 'function') {
+    throw new UserError('The run option tasks must be a TaskSource: an object with list() and cancel(id, reason), both returning promises.');
+  }
 }

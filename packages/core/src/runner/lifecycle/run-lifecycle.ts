@@ -13,8 +13,7 @@ import type { RunContext } from '../../contracts/tool';
 import { buildRunResult, type RunResult } from '../run-result';
 import type { ApprovalHandler } from '../runner-options';
 import type { RunState } from '../../state/run-state';
-import type { TaskRegistry } from '../../tasks/running-tasks';
-import { RUNNING_TASK_TOOLS, runningTaskTools } from '../../tasks/task-tools';
+import { RUNNING_TASK_TOOLS, runningTaskTools, type RunTasks } from '../../tasks/task-tools';
 import type { Tool } from '../../contracts/tool';
 import type { Toolset } from '../../contracts/toolset';
 import { isTool } from '../../contracts/is-tool';
@@ -31,7 +30,7 @@ export interface LifecycleParts {
   tracer?: RunTracer;
   inputGuardrails: readonly InputGuardrail[];
   outputGuardrails: readonly OutputGuardrail[];
-  tasks?: { registry: TaskRegistry; runId: string };
+  tasks?: RunTasks;
   /** The run's input as given (`RunState` for a resumed run: input guardrails then do not run). */
   input: string | Item[] | RunState<any>;
 }
@@ -74,13 +73,14 @@ export class RunLifecycle implements CallLifecycle {
 
   /**
    * The running-task built-ins to offer an agent with these entries: with `runningTasks`, when any
-   * of its tools is cancellable (or it has toolsets, whose tools may be).
+   * of its tools is cancellable (or it has toolsets, whose tools may be); with external tasks
+   * (the `tasks` run option), always.
    */
   builtInTools(entries: ReadonlyArray<Tool | Toolset>): Tool[] {
     const tasks = this.parts.tasks;
-    if (!tasks || !entries.some((e) => !isTool(e) || e.cancellable !== false)) return [];
+    if (!tasks || (!tasks.source && !entries.some((e) => !isTool(e) || e.cancellable !== false))) return [];
     if (entries.some((e) => isTool(e) && (e.name === RUNNING_TASK_TOOLS.list || e.name === RUNNING_TASK_TOOLS.cancel))) return [];
-    this.taskTools ??= runningTaskTools(tasks.registry, tasks.runId);
+    this.taskTools ??= runningTaskTools(tasks);
     return this.taskTools;
   }
 
