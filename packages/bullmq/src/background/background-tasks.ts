@@ -1,7 +1,8 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { RunState, ToolResult, userMessage, type Agent, type Item, type RunEvent, type RunStore, type Runner } from '@toolwright/core';
+import { RunState, ToolResult, userMessage, type Agent, type ExternalTask, type Item, type RunEvent, type RunStore, type Runner, type TaskCancelOutcome, type TaskSource } from '@toolwright/core';
 import { executeToolCall } from '@toolwright/core/extend';
+import { encodeEvent } from '../events/event-codec';
 import type { QueueKeys } from '../connection/queue-name';
 import type { EventLog } from '../events/event-log';
 import { RUN_JOB_NAME, runJobId, TASK_JOB_NAME, type TaskJobData } from '../jobs/job-data';
@@ -21,6 +22,8 @@ export interface BackgroundTasksDeps {
   runner: Runner;
   agents: ReadonlyMap<string, Agent<any>>;
   producer: Queue;
+  /** Tells the workers that a task was cancelled (its id), so the one running it stops it. */
+  announceCancel(taskId: string): Promise<void>;
 }
 
 /**
@@ -37,15 +40,20 @@ export class BackgroundTasks {
 
   /** Starts a call as a job (once per task id: a repeated launch is the same job). */
   async launch(runId: string, agent: string, call: BackgroundCall, trace: Record<string, string> | undefined): Promise<void> {
-    await this.tasks.add(runId, { taskId: call.taskId, toolName: call.toolName, callId: call.callId });
+    await this.tasks.add(runId, { taskId: call.taskId, toolName: call.toolName, callId: call.callId, startedAt: Date.now() });
     const data: TaskJobData = { runId, taskId: call.taskId, agent, toolName: call.toolName, callId: call.callId, arguments: call.arguments, ...(trace ? { trace } : {}) };
     await this.deps.producer.add(TASK_JOB_NAME, data, { jobId: call.taskId, attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: { count: 10_000 } });
   }
 
-  /** Runs a task job: the tool through `executeToolCall` (its guardrails, timeout, failure text). */
-  async run(data: TaskJobData): Promise<void> {
+  /**
+   * Runs a task job: the tool through `executeToolCall` (its guardrails, timeout, failure text),
+   * with `signal`, which a cancellation aborts. A task cancelled before it started does not run;
+   * the output of one cancelled while it ran is dropped.
+   */
+  async run(data: TaskJobData, signal: AbortSignal): Promise<void> {
     const record = await this.deps.records.get(data.runId);
     if (!record || ENDED_STATUSES.has(record.status)) return;
+    if ((await this.tasks.get(data.runId, data.taskId))?.status !== 'pending') return;
     const agent = this.deps.agents.get(data.agent);
     const tool = agent ? staticToolsOf(agent).get(data.toolName) : undefined;
     let result: ToolResult;
@@ -59,12 +67,51 @@ export class BackgroundTasks {
       } catch {
         args = {};
       }
-      result = await executeToolCall({ ...tool, background: false }, args, { context, callId: data.callId, agent, guardrails: this.deps.runner.options.guardrails ?? [], ...(this.deps.runner.options.failureError !== undefined ? { failureError: this.deps.runner.options.failureError } : {}) });
+      const options = this.deps.runner.options;
+      try {
+        result = await executeToolCall({ ...tool, background: false }, args, { context, callId: data.callId, agent, signal, guardrails: options.guardrails ?? [], ...(options.failureError !== undefined ? { failureError: options.failureError } : {}) });
+      } catch (error) {
+        // Cancelled: the cancellation recorded the task's end.
+        if (signal.aborted) return;
+        throw error;
+      }
     }
     const event = { type: 'tool_output', agent: { name: data.agent }, toolName: data.toolName, callId: data.callId, result, durationMs: 0, background: true, taskId: data.taskId };
-    await this.deps.log.append(this.deps.redis, data.runId, event as unknown as RunEvent);
-    await this.tasks.finish(data.runId, data.taskId, result.text, result.isError === true);
-    await this.deliver(data.runId);
+    const finished = await this.tasks.finish(data.runId, data.taskId, result.text, result.isError === true, encodeEvent(event as unknown as RunEvent), this.deps.log.maxEvents);
+    if (finished) await this.deliver(data.runId);
+  }
+
+  /**
+   * Cancels a task of a run by its task id or call id: a pending one is marked cancelled (its
+   * result will never be delivered), its job removed if it waits, stopped on its worker if it
+   * runs, and a `tool_output` event saying so joins the run's events.
+   */
+  async cancel(runId: string, id: string): Promise<TaskCancelOutcome> {
+    const { outcome, task } = await this.tasks.cancel(runId, id);
+    if (outcome !== 'cancelled' || !task) return outcome;
+    const record = await this.deps.records.get(runId);
+    const event = {
+      type: 'tool_output', agent: { name: record?.agent ?? '' }, toolName: task.toolName, callId: task.callId,
+      result: ToolResult.error(`Background task ${task.taskId} (${task.toolName}) was cancelled.`), durationMs: 0, background: true, taskId: task.taskId, cancelled: true,
+    };
+    await this.deps.log.append(this.deps.redis, runId, event as unknown as RunEvent);
+    await this.deps.announceCancel(task.taskId);
+    const job = await this.deps.producer.getJob(task.taskId);
+    if (job && ((await job.isWaiting().catch(() => false)) || (await job.isDelayed().catch(() => false)))) await job.remove().catch(() => undefined);
+    // A run waiting on this task alone goes on now.
+    await this.deliver(runId);
+    return outcome;
+  }
+
+  /** The run's tasks not yet delivered to it, as the task tools list them. */
+  async list(runId: string): Promise<ExternalTask[]> {
+    const open = (await this.tasks.all(runId)).filter((t) => t.status === 'pending' || t.status === 'done');
+    return open.map((t) => ({ taskId: t.taskId, toolName: t.toolName, callId: t.callId, state: t.status === 'pending' ? 'running' : t.isError ? 'failed' : 'finished', startedAt: t.startedAt ?? 0 }));
+  }
+
+  /** The run's tasks as a `TaskSource` for its task tools (`get_running_tasks`, `cancel_task`). */
+  sourceFor(runId: string): TaskSource {
+    return { list: () => this.list(runId), cancel: (id) => this.cancel(runId, id) };
   }
 
   /** The run ended its turn: keeps its history and waits (true) when tasks are undelivered. */

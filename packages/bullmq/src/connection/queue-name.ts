@@ -42,6 +42,10 @@ export class QueueKeys {
   get settledChannel(): string {
     return `${this.base}:settled`;
   }
+  /** The channel on which a background task's cancellation reaches the worker running it (its task id). */
+  get taskCancelChannel(): string {
+    return `${this.base}:task-cancel`;
+  }
   /** The channel on which `cancel` reaches the worker running the run. */
   get cancelChannel(): string {
     return `${this.base}:cancel`;

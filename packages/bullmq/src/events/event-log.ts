@@ -15,7 +15,7 @@ export class EventLog {
   constructor(
     private readonly keys: QueueKeys,
     /** Most events kept per run (older ones are trimmed). */
-    private readonly maxEvents: number,
+    readonly maxEvents: number,
   ) {}
 
   /** Appends an event; returns its id. */

@@ -1,13 +1,17 @@
 import type { Redis } from 'ioredis';
+import type { TaskCancelOutcome } from '@toolwright/core';
 import type { QueueKeys } from '../connection/queue-name';
-import { AWAIT_TASKS_SCRIPT, DELIVER_SCRIPT } from './task-scripts';
+import { AWAIT_TASKS_SCRIPT, CANCEL_TASK_SCRIPT, DELIVER_SCRIPT, FINISH_SCRIPT } from './task-scripts';
 
 /** A background tool call of a run. @internal */
 export interface TaskRecord {
-  status: 'pending' | 'done' | 'delivered';
+  /** `pending` while it runs; `done` once finished, `delivered` once the run has its result; or `cancelled`. */
+  status: 'pending' | 'done' | 'delivered' | 'cancelled';
   taskId: string;
   toolName: string;
   callId: string;
+  /** When it was launched (ms since the epoch). */
+  startedAt?: number;
   /** The tool's output text, once done. */
   output?: string;
   isError?: boolean;
@@ -25,18 +29,31 @@ export class TaskRecords {
     return (await this.redis.hsetnx(this.keys.tasks(runId), task.taskId, JSON.stringify({ ...task, status: 'pending' }))) === 1;
   }
 
-  async finish(runId: string, taskId: string, output: string, isError: boolean): Promise<void> {
+  async get(runId: string, taskId: string): Promise<TaskRecord | undefined> {
     const raw = await this.redis.hget(this.keys.tasks(runId), taskId);
-    if (!raw) return;
-    const task = JSON.parse(raw) as TaskRecord;
-    if (task.status !== 'pending') return;
-    await this.redis.hset(this.keys.tasks(runId), taskId, JSON.stringify({ ...task, status: 'done', output, isError }));
+    return raw ? (JSON.parse(raw) as TaskRecord) : undefined;
   }
 
-  /** The tasks of a run still running. */
-  async pending(runId: string): Promise<TaskRecord[]> {
+  /**
+   * A pending task finished: records its output and appends its event (`encodedEvent`, the
+   * run's stream kept to about `maxEvents`) in one step. False when it was no longer pending
+   * (cancelled, or finished already): nothing is recorded then.
+   */
+  async finish(runId: string, taskId: string, output: string, isError: boolean, encodedEvent: string, maxEvents: number): Promise<boolean> {
+    const keys = [this.keys.tasks(runId), this.keys.events(runId)];
+    return (await this.redis.eval(FINISH_SCRIPT, 2, ...keys, taskId, output, isError ? '1' : '0', String(maxEvents), encodedEvent)) === 1;
+  }
+
+  /** Cancels a pending task by its task id or call id; the outcome and the task as it is now. */
+  async cancel(runId: string, id: string): Promise<{ outcome: TaskCancelOutcome; task?: TaskRecord }> {
+    const [outcome, raw] = (await this.redis.eval(CANCEL_TASK_SCRIPT, 1, this.keys.tasks(runId), id)) as [TaskCancelOutcome, string];
+    return { outcome, ...(raw ? { task: JSON.parse(raw) as TaskRecord } : {}) };
+  }
+
+  /** All the tasks of a run, sorted by launch (then task id). */
+  async all(runId: string): Promise<TaskRecord[]> {
     const all = Object.values(await this.redis.hgetall(this.keys.tasks(runId))).map((t) => JSON.parse(t) as TaskRecord);
-    return all.filter((t) => t.status === 'pending');
+    return all.sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0));
   }
 
   /** The run ended its turn with `result`: waits (true) when tasks are undelivered. */

@@ -48,3 +48,46 @@ end
 redis.call('HSET', KEYS[2], 'status', 'queued', 'awaiting', '0', 'updatedAt', ARGV[1])
 return out
 `;
+
+/**
+ * A task's job finished (KEYS[1]: the tasks hash, KEYS[2]: the run's event stream): a pending
+ * task becomes `done` with ARGV[2] (output) and ARGV[3] ('1' when an error), and its event
+ * (ARGV[5], kept to about ARGV[4] entries) is appended, at once. Returns 1, or 0 when the task is
+ * no longer pending (cancelled, or finished by an earlier attempt): then nothing changes.
+ */
+export const FINISH_SCRIPT = `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+local task = cjson.decode(raw)
+if task.status ~= 'pending' then return 0 end
+task.status = 'done'
+task.output = ARGV[2]
+task.isError = ARGV[3] == '1'
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(task))
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'e', ARGV[5])
+return 1
+`;
+
+/**
+ * Cancels a task by its task id or its call id (ARGV[1]; KEYS[1]: the tasks hash): a pending task
+ * becomes `cancelled`. Returns {outcome, task JSON}: `cancelled`, `already_cancelled`, `finished`
+ * or `not_found` (with '').
+ */
+export const CANCEL_TASK_SCRIPT = `
+local id = ARGV[1]
+local raw = redis.call('HGET', KEYS[1], id)
+if not raw then
+  local all = redis.call('HGETALL', KEYS[1])
+  for i = 1, #all, 2 do
+    if cjson.decode(all[i + 1]).callId == id then raw = all[i + 1]; break end
+  end
+end
+if not raw then return {'not_found', ''} end
+local task = cjson.decode(raw)
+if task.status == 'cancelled' then return {'already_cancelled', raw} end
+if task.status ~= 'pending' then return {'finished', raw} end
+task.status = 'cancelled'
+local updated = cjson.encode(task)
+redis.call('HSET', KEYS[1], task.taskId, updated)
+return {'cancelled', updated}
+`;

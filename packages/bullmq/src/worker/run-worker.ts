@@ -1,6 +1,7 @@
 import { Queue, UnrecoverableError, WaitingError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Agent, Runner, UserError, type RunResult, type RunStore } from '@toolwright/core';
+import { staticToolsOf } from '../background/agent-tools';
 import { backgroundInterceptor, type BackgroundCall } from '../background/background-interceptor';
 import { BackgroundTasks } from '../background/background-tasks';
 import { newClient, openClient, redisOptionsOf } from '../connection/queue-connection';
@@ -50,6 +51,8 @@ export class RunWorker {
   private readonly background: BackgroundTasks;
   private readonly leaseMs: number;
   private readonly active = new Map<string, ActiveRun>();
+  /** The background tasks running here, by task id. */
+  private readonly activeTasks = new Map<string, AbortController>();
   private closing: Promise<void> | undefined;
 
   constructor(options: RunWorkerOptions) {
@@ -80,8 +83,11 @@ export class RunWorker {
     this.records = new RunRecords(this.redis, this.keys, Math.ceil((options.endedTtlMs ?? 7 * DAY_MS) / 1000));
     this.log = new EventLog(this.keys, options.maxEventsPerRun ?? 10_000);
     this.subscriber = openClient(options.connection, 'new RunWorker({ connection })');
-    this.subscriber.on('message', (_channel: string, runId: string) => this.stopRun(runId, 'cancelled'));
-    void this.subscriber.subscribe(this.keys.cancelChannel).catch(() => undefined);
+    this.subscriber.on('message', (channel: string, id: string) => {
+      if (channel === this.keys.taskCancelChannel) this.activeTasks.get(id)?.abort(new Error(`background task ${id} was cancelled`));
+      else this.stopRun(id, 'cancelled');
+    });
+    void this.subscriber.subscribe(this.keys.cancelChannel, this.keys.taskCancelChannel).catch(() => undefined);
     this.producer = new Queue(queueName, { connection: redisOptions as ConnectionOptions });
     this.background = new BackgroundTasks({
       redis: this.redis,
@@ -92,6 +98,9 @@ export class RunWorker {
       runner: this.runner,
       agents: this.agents,
       producer: this.producer,
+      announceCancel: async (taskId) => {
+        await this.redis.publish(this.keys.taskCancelChannel, taskId);
+      },
     });
     this.worker = new Worker<RunJobData | TaskJobData>(queueName, (job, token) => this.process(job, token), {
       maxStalledCount: 5,
@@ -139,9 +148,20 @@ export class RunWorker {
   }
 
   private async process(job: Job<RunJobData | TaskJobData>, token: string | undefined): Promise<void> {
-    if (job.name === TASK_JOB_NAME) return this.background.run(job.data as TaskJobData);
+    if (job.name === TASK_JOB_NAME) return this.processTask(job.data as TaskJobData);
     if (job.name !== RUN_JOB_NAME) throw new UnrecoverableError(`RunWorker takes only ${RUN_JOB_NAME} and ${TASK_JOB_NAME} jobs (from RunQueue), got a job named ${job.name}.`);
     return this.processRun(job as Job<RunJobData>, token);
+  }
+
+  private async processTask(data: TaskJobData): Promise<void> {
+    // Registered before the task's status is read: a cancellation either is seen there or aborts this.
+    const controller = new AbortController();
+    this.activeTasks.set(data.taskId, controller);
+    try {
+      await this.background.run(data, controller.signal);
+    } finally {
+      this.activeTasks.delete(data.taskId);
+    }
   }
 
   private async processRun(job: Job<RunJobData>, token: string | undefined): Promise<void> {
@@ -170,6 +190,8 @@ export class RunWorker {
           {
             signal: run.controller.signal,
             leaseMs: this.leaseMs,
+            // The task tools of a run with background tools see its tasks running as jobs.
+            ...(hasBackgroundTools(agent) ? { tasks: this.background.sourceFor(runId) } : {}),
             ...(record.context !== undefined ? { context: JSON.parse(record.context) as unknown } : {}),
             ...(this.runner.options.maxTurns !== undefined ? { maxTurns: this.runner.options.maxTurns } : {}),
           },
@@ -234,4 +256,10 @@ export class RunWorker {
     if (old !== 'missing' && !ENDED_STATUSES.has(old)) await this.log.append(this.redis, runId, { type: 'run_failed', error: json });
     await this.redis.publish(this.keys.settledChannel, runId);
   }
+}
+
+/** Whether an agent has tools marked `background: true` (among its static tools). */
+function hasBackgroundTools(agent: Agent<any>): boolean {
+  for (const tool of staticToolsOf(agent).values()) if (tool.background === true) return true;
+  return false;
 }
