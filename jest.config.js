@@ -9,6 +9,7 @@ const moduleNameMapper = {
   '^@toolwright/core/extend$': '<rootDir>/../../packages/core/src/extend.ts',
   '^@toolwright/core/testing$': '<rootDir>/../../packages/core/src/testing.ts',
   '^@toolwright/sandbox/testing$': '<rootDir>/../../packages/sandbox/src/testing.ts',
+  '^@toolwright/bullmq/nestjs$': '<rootDir>/../../packages/bullmq/src/nestjs.ts',
   '^@toolwright/([a-z-]+)$': '<rootDir>/../../packages/$1/src/index.ts',
 };
 

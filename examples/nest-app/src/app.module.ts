@@ -8,6 +8,7 @@ import { persistedChatContext, type ChatContext } from './context/chat-context';
 import { ConversationSessions } from './conversations/conversation-sessions';
 import { ConversationsModule } from './conversations/conversations.module';
 import { MODEL, ModelModule } from './model/model.module';
+import { QueuedRunsModule } from './queued-runs/queued-runs.module';
 import { RunsModule } from './runs/runs.module';
 
 /** How long runs in flight may finish when the application shuts down (SHUTDOWN_GRACE_MS, default 10 s). */
@@ -34,6 +35,8 @@ export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
     AgentsModule,
     RunsModule,
     ConversationsModule,
+    // Runs as BullMQ jobs with REDIS_URL set; nothing without it.
+    QueuedRunsModule.fromEnv(),
   ],
   controllers: [AppController],
 })
