@@ -53,12 +53,25 @@ export class BackgroundTasks {
   async run(data: TaskJobData, signal: AbortSignal): Promise<void> {
     const record = await this.deps.records.get(data.runId);
     if (!record || ENDED_STATUSES.has(record.status)) return;
-    if ((await this.tasks.get(data.runId, data.taskId))?.status !== 'pending') return;
+    const status = (await this.tasks.get(data.runId, data.taskId))?.status;
+    // Finished by an earlier attempt of this job whose worker stopped before handing the result
+    // on: the run may be waiting for it alone.
+    if (status === 'done') await this.deliver(data.runId);
+    if (status !== 'pending') return;
     const agent = this.deps.agents.get(data.agent);
     const tool = agent ? staticToolsOf(agent).get(data.toolName) : undefined;
+    const earlierStarts = await this.tasks.start(data.runId, data.taskId);
+    if (earlierStarts < 0) return;
     let result: ToolResult;
     if (!agent || !tool) {
       result = ToolResult.error(`The background tool ${data.toolName} is not a tool of agent "${data.agent}" on this worker.`);
+    } else if (earlierStarts > 0 && tool.idempotent === false && tool.retrySafe !== true) {
+      // A worker ran it and stopped (killed) before it finished: it may have had its effect, and
+      // a tool marked idempotent: false must not run twice. The model hears the outcome is unknown.
+      result = ToolResult.error(
+        `The background task ${data.taskId} (${data.toolName}) was interrupted: the worker running it stopped before it finished, so whether it took effect is unknown. ` +
+          `It was not run again because ${data.toolName} is not idempotent.`,
+      );
     } else {
       const context = record.context !== undefined ? (JSON.parse(record.context) as unknown) : undefined;
       let args: unknown;

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { TaskCancelOutcome } from '@toolwright/core';
 import type { QueueKeys } from '../connection/queue-name';
-import { AWAIT_TASKS_SCRIPT, CANCEL_TASK_SCRIPT, DELIVER_SCRIPT, FINISH_SCRIPT } from './task-scripts';
+import { AWAIT_TASKS_SCRIPT, CANCEL_TASK_SCRIPT, DELIVER_SCRIPT, FINISH_SCRIPT, START_TASK_SCRIPT } from './task-scripts';
 
 /** A background tool call of a run. @internal */
 export interface TaskRecord {
@@ -12,6 +12,8 @@ export interface TaskRecord {
   callId: string;
   /** When it was launched (ms since the epoch). */
   startedAt?: number;
+  /** How many times a job started running its tool. */
+  starts?: number;
   /** The tool's output text, once done. */
   output?: string;
   isError?: boolean;
@@ -32,6 +34,14 @@ export class TaskRecords {
   async get(runId: string, taskId: string): Promise<TaskRecord | undefined> {
     const raw = await this.redis.hget(this.keys.tasks(runId), taskId);
     return raw ? (JSON.parse(raw) as TaskRecord) : undefined;
+  }
+
+  /**
+   * A job starts running the task's tool: the number of earlier starts (more than 0: an earlier
+   * job stopped mid-way, its worker gone), or -1 when the task is no longer pending.
+   */
+  async start(runId: string, taskId: string): Promise<number> {
+    return Number(await this.redis.eval(START_TASK_SCRIPT, 1, this.keys.tasks(runId), taskId));
   }
 
   /**

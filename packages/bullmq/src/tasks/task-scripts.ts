@@ -91,3 +91,19 @@ local updated = cjson.encode(task)
 redis.call('HSET', KEYS[1], task.taskId, updated)
 return {'cancelled', updated}
 `;
+
+/**
+ * A task's job starts running its tool (KEYS[1]: the tasks hash, ARGV[1]: the task id): counts
+ * the start on a pending task. Returns how many earlier starts it had (an earlier one that never
+ * finished means its worker stopped mid-way), or -1 when the task is not pending.
+ */
+export const START_TASK_SCRIPT = `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return -1 end
+local task = cjson.decode(raw)
+if task.status ~= 'pending' then return -1 end
+local starts = tonumber(task.starts or 0)
+task.starts = starts + 1
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(task))
+return starts
+`;

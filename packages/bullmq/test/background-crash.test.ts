@@ -1,0 +1,106 @@
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { Runner } from '@toolwright/core';
+import { RedisRunStore } from '@toolwright/redis';
+import { CONTRACT_SECRET } from '@toolwright/core/testing';
+import { startRedisServer, type TestRedisServer } from '../../redis/src/testing';
+import { describeBackend, requireBackend } from '../../../test-support/backends';
+import { RunQueue, RunWorker } from '../src';
+import { backgroundBillingAgent } from './fixtures/queue-agents';
+
+const redisBackend = requireBackend({ name: 'redis-server', binaries: ['redis-server'], debianPackages: ['redis-server'] });
+const ROOT = join(__dirname, '..', '..', '..');
+const WORKER = join(__dirname, 'fixtures', 'queue-worker.js');
+const QUEUE = 'bgcrash';
+// Short locks, so that a killed worker's jobs are found stalled within seconds.
+const WORKER_OPTIONS = { lockDuration: 1500, stalledInterval: 750, maxStalledCount: 5 };
+
+/** The package build the worker process loads (`npm test` builds first; this keeps a lone run honest). */
+function buildPackages(): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/bullmq'), join(ROOT, 'packages/redis')], { stdio: 'inherit' });
+  for (const dir of ['packages/core', 'packages/redis', 'packages/bullmq']) {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/rolldown/bin/cli.mjs'), '-c'], { cwd: join(ROOT, dir), stdio: 'inherit' });
+  }
+}
+
+function nextMessage(proc: ChildProcess, type: string): Promise<{ type: string; key?: string }> {
+  return new Promise((resolve) => {
+    const listener = (m: { type: string }) => {
+      if (m.type !== type) return;
+      proc.off('message', listener);
+      resolve(m);
+    };
+    proc.on('message', listener);
+  });
+}
+
+describeBackend(redisBackend, 'A background task whose worker is killed mid-tool', () => {
+  let server: TestRedisServer;
+  let redis: Redis;
+  let store: RedisRunStore;
+  let child: ChildProcess | undefined;
+  let worker: RunWorker | undefined;
+
+  beforeAll(async () => {
+    buildPackages();
+    server = await startRedisServer();
+    redis = new Redis(server.url);
+    store = new RedisRunStore({ client: redis, secret: CONTRACT_SECRET });
+  }, 600_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await worker?.close({ graceMs: 0 });
+    await redis?.quit();
+    await server?.stop();
+  });
+
+  /** Starts a worker process, enqueues a background charge that hangs in its tool, and kills the worker there, the run waiting. */
+  async function killMidTool(queue: RunQueue, key: string): Promise<string> {
+    child = fork(WORKER, [server.url, CONTRACT_SECRET, JSON.stringify({ queueName: QUEUE, concurrency: 4, leaseMs: 1500, workerOptions: WORKER_OPTIONS })], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    await nextMessage(child, 'ready');
+    const charged = nextMessage(child, 'charged');
+    const runId = await queue.enqueue('background-billing', 'Charge order B-9 in the background', { context: { key, crash: 'in-tool' } });
+    // The charge took effect in the worker process, which now hangs in the tool: kill it there.
+    await charged;
+    for (let i = 0; i < 1500 && (await queue.status(runId)) !== 'waiting'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await queue.status(runId)).toBe('waiting');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    return runId;
+  }
+
+  /** Another worker, which finds the dead worker's jobs stalled and takes them over. */
+  function recoveringWorker(): RunWorker {
+    return new RunWorker({ connection: { host: '127.0.0.1', port: server.port }, store, runner: new Runner(), agents: [backgroundBillingAgent(redis)], queueName: QUEUE, concurrency: 4, leaseMs: 1500, workerOptions: WORKER_OPTIONS });
+  }
+
+  it('is not run again when its tool is idempotent: false: the job goes on elsewhere and the model hears the outcome is unknown', async () => {
+    const queue = new RunQueue({ connection: { host: '127.0.0.1', port: server.port }, name: QUEUE, store });
+    const runId = await killMidTool(queue, 'bg-crash');
+    worker = recoveringWorker();
+    const result = await queue.result(runId);
+    expect(result.status).toBe('completed');
+    expect(result.finalOutput).toMatch(/^Result: The background task task-[0-9a-f]{20} \(charge_later\) was interrupted: the worker running it stopped before it finished, so whether it took effect is unknown\. It was not run again because charge_later is not idempotent\.$/);
+    expect(await redis.get('exec:bg-crash')).toBe('1');
+    await queue.close();
+  }, 120_000);
+
+  it('that had finished and recorded its result before the kill is handed to the waiting run by the job that takes over', async () => {
+    await worker?.close({ graceMs: 0 });
+    const queue = new RunQueue({ connection: { host: '127.0.0.1', port: server.port }, name: QUEUE, store });
+    const runId = await killMidTool(queue, 'bg-crash-2');
+    // The state a kill leaves between recording the task's result and handing it to the run: the
+    // task done, its result not delivered, the run waiting for it.
+    const tasksKey = `toolwright:bullmq:{${QUEUE}}:tasks:${runId}`;
+    const [[taskId, raw]] = Object.entries(await redis.hgetall(tasksKey)) as [[string, string]];
+    await redis.hset(tasksKey, taskId, JSON.stringify({ ...(JSON.parse(raw) as object), status: 'done', output: 'Charged order B-9 (recorded before the kill).', isError: false }));
+    worker = recoveringWorker();
+    for (let i = 0; i < 1500 && (await queue.status(runId)) === 'waiting'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await queue.status(runId)).not.toBe('waiting');
+    const result = await queue.result(runId);
+    expect(result).toMatchObject({ status: 'completed', finalOutput: 'Result: Charged order B-9 (recorded before the kill).' });
+    expect(await redis.get('exec:bg-crash-2')).toBe('1');
+    await queue.close();
+  }, 120_000);
+});
