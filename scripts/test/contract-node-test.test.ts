@@ -19,7 +19,7 @@ import { MemoryRunStore } from '@toolwright/core';
 import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
 
 describe('MemoryRunStore from the tarball', () => {
-  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
+  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ ...options, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
 });
 `;
 
@@ -65,7 +65,7 @@ class StealingRunStore extends MemoryRunStore {
 }
 
 describe('a store whose claim is not exclusive', () => {
-  runStoreContract(() => ({ make: (options = {}) => new StealingRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
+  runStoreContract(() => ({ make: (options = {}) => new StealingRunStore({ ...options, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
 });
 `;
 

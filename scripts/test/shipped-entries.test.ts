@@ -22,7 +22,7 @@ const { MemoryRunStore } = require('@toolwright/core');
 const { CONTRACT_SECRET, runStoreContract } = require('@toolwright/core/testing');
 
 describe('MemoryRunStore from the tarball', () => {
-  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false });
+  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ ...options, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false });
 });
 `,
     'test/local-sandbox.test.js': `require('reflect-metadata');

@@ -31,6 +31,7 @@ export type { EncodedRun } from './stores/stored-run-codec';
 export type { ResolvedRunStoreOptions } from './stores/store-options';
 export { runRecordKit } from './run-records/run-record-kit';
 export type { RunRecordKit, ResolvedRunQuery } from './run-records/run-record-kit';
+export type { RunRecordTiming, RecordCutoffs } from './run-records/run-record-timing';
 
 // Writing a session
 export { sessionKit } from './sessions/session-kit';

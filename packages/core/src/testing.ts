@@ -3,7 +3,7 @@
 
 // The RunStore contract
 export { runStoreContract, CONTRACT_SECRET } from './testing/run-store-contract';
-export type { RunStoreContractOptions, StoreFactory } from './testing/run-store-contract';
+export type { RunStoreContractOptions, StoreFactory, StoreFactoryOptions } from './testing/run-store-contract';
 
 // The Session contract
 export { sessionContract } from './testing/session-contract';

@@ -12,6 +12,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS "toolwright_runs_records_run_id_idx" ON "toolw
 CREATE INDEX IF NOT EXISTS "toolwright_runs_records_newest_idx" ON "toolwright_runs_records" (started_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS "toolwright_runs_records_status_idx" ON "toolwright_runs_records" (status, started_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS "toolwright_runs_records_agent_idx" ON "toolwright_runs_records" (agent, started_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS "toolwright_runs_records_updated_idx" ON "toolwright_runs_records" (updated_at);
 CREATE TABLE IF NOT EXISTS "toolwright_runs_events" (
   record_id text NOT NULL REFERENCES "toolwright_runs_records" (id) ON DELETE CASCADE,
   seq       integer NOT NULL,

@@ -97,7 +97,12 @@ export class PostgresRunStore implements RunStore, RunRecords {
       throw new UserError('new PostgresRunStore(): pass a pg Pool ({ pool }) or a connection string ({ connectionString: "postgres://..." }).');
     }
     if (options.createTables !== true) this.ready = Promise.resolve();
-    this.timeline = new PostgresRunTimeline((text, values) => this.query(text, values), runTimelineTables(this.table));
+    this.timeline = new PostgresRunTimeline((text, values) => this.query(text, values), runTimelineTables(this.table), this.options.records);
+  }
+
+  /** How often the runner renews a running run's record (the `recordHeartbeatMs` option). */
+  get recordHeartbeatMs(): number {
+    return this.timeline.recordHeartbeatMs;
   }
 
   /** Creates the tables if missing (what `createTables: true` does on first use). */
@@ -242,8 +247,11 @@ export class PostgresRunStore implements RunStore, RunRecords {
     return this.decide(id, callId, { approved: false, ...options });
   }
 
+  /** Deletes expired runs (returns how many), and the run records past `recordTtlMs` with their timelines. */
   async purgeExpired(): Promise<number> {
-    return (await this.query(this.statements.purge, [])).rowCount ?? 0;
+    const purged = (await this.query(this.statements.purge, [])).rowCount ?? 0;
+    await this.timeline.purgeExpired();
+    return purged;
   }
 
   async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {

@@ -35,6 +35,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS "${t.base}_records_run_id_idx" ON ${t.records}
 CREATE INDEX IF NOT EXISTS "${t.base}_records_newest_idx" ON ${t.records} (started_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS "${t.base}_records_status_idx" ON ${t.records} (status, started_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS "${t.base}_records_agent_idx" ON ${t.records} (agent, started_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS "${t.base}_records_updated_idx" ON ${t.records} (updated_at);
 CREATE TABLE IF NOT EXISTS ${t.events} (
   record_id text NOT NULL REFERENCES ${t.records} (id) ON DELETE CASCADE,
   seq       integer NOT NULL,

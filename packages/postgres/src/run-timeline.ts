@@ -1,5 +1,5 @@
 import { RUN_RECORD_LIMITS, type RunRecord, type RunRecordPage, type RunRecordQuery, type RunRecords, type RunTimelineEvent, type RunView } from '@toolwright/core';
-import { runRecordKit } from '@toolwright/core/extend';
+import { runRecordKit, type RunRecordTiming } from '@toolwright/core/extend';
 import type { RunTimelineTables } from './run-timeline-schema';
 
 /** How the timeline runs its SQL (the store's query, which waits for its migration). */
@@ -7,11 +7,17 @@ export type TimelineQuery = (text: string, values: unknown[]) => Promise<{ rows:
 
 /**
  * `RunRecords` on PostgreSQL: one row per run (newest-first keyset pagination on
- * `(started_at, id)`, with an index per filter), one row per timeline event. Used by
+ * `(started_at, id)`, with an index per filter), one row per timeline event. A running record
+ * whose `updated_at` is older than the lost bound reads as `lost`; records older than the record
+ * TTL are not read, and `purgeExpired` deletes them (their events go with them). Used by
  * `PostgresRunStore`.
  */
 export class PostgresRunTimeline implements RunRecords {
-  constructor(private readonly query: TimelineQuery, private readonly t: RunTimelineTables) {}
+  constructor(private readonly query: TimelineQuery, private readonly t: RunTimelineTables, private readonly timing: RunRecordTiming) {}
+
+  get recordHeartbeatMs(): number {
+    return this.timing.heartbeatMs;
+  }
 
   async recordRun(record: RunRecord): Promise<void> {
     runRecordKit.checkRecord(record);
@@ -36,25 +42,36 @@ export class PostgresRunTimeline implements RunRecords {
 
   async listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
     const q = runRecordKit.resolveRunQuery(query);
-    const where: string[] = [];
+    const cutoffs = runRecordKit.recordCutoffs(this.timing);
     const values: unknown[] = [];
-    if (q.status !== undefined) where.push(`status = $${values.push(q.status)}`);
+    const where: string[] = [`updated_at >= $${values.push(cutoffs.expiredBefore)}`];
+    // "lost" is a running record without a recent heartbeat; "running" one with.
+    if (q.status === 'lost') where.push(`status = 'running' AND updated_at < $${values.push(cutoffs.lostBefore)}`);
+    else if (q.status === 'running') where.push(`status = 'running' AND updated_at >= $${values.push(cutoffs.lostBefore)}`);
+    else if (q.status !== undefined) where.push(`status = $${values.push(q.status)}`);
     if (q.agent !== undefined) where.push(`agent = $${values.push(q.agent)}`);
     if (q.after !== undefined) where.push(`(started_at, id) < ($${values.push(q.after.startedAt)}::bigint, $${values.push(q.after.id)}::text)`);
-    const sql = `SELECT record FROM ${this.t.records}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, id DESC LIMIT $${values.push(q.limit + 1)}`;
+    const sql = `SELECT record FROM ${this.t.records} WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT $${values.push(q.limit + 1)}`;
     const { rows } = await this.query(sql, values);
-    const runs = rows.slice(0, q.limit).map((r) => JSON.parse(r.record as string) as RunRecord);
+    const runs = rows.slice(0, q.limit).map((r) => runRecordKit.recordAsShown(JSON.parse(r.record as string) as RunRecord, cutoffs));
     return rows.length > q.limit ? { runs, nextCursor: runRecordKit.encodeRunCursor(runs[runs.length - 1]!) } : { runs };
   }
 
   async getRunView(id: string, options: { afterSeq?: number } = {}): Promise<RunView | undefined> {
     runRecordKit.checkRecordId(id, 'store.getRunView(id)');
-    const { rows } = await this.query(`SELECT id, record FROM ${this.t.records} WHERE id = $1 OR run_id = $1 ORDER BY (id = $1) DESC LIMIT 1`, [id]);
+    const cutoffs = runRecordKit.recordCutoffs(this.timing);
+    const { rows } = await this.query(`SELECT id, record FROM ${this.t.records} WHERE (id = $1 OR run_id = $1) AND updated_at >= $2 ORDER BY (id = $1) DESC LIMIT 1`, [id, cutoffs.expiredBefore]);
     if (rows.length === 0) return undefined;
     const after = Math.max(0, Math.min(Number.MAX_SAFE_INTEGER, Math.floor(options.afterSeq ?? 0)));
     const events = after >= RUN_RECORD_LIMITS.maxEventsPerRun
       ? []
       : (await this.query(`SELECT event FROM ${this.t.events} WHERE record_id = $1 AND seq > $2 ORDER BY seq`, [rows[0]!.id, after])).rows.map((r) => JSON.parse(r.event as string) as RunTimelineEvent);
-    return { run: JSON.parse(rows[0]!.record as string) as RunRecord, events };
+    return { run: runRecordKit.recordAsShown(JSON.parse(rows[0]!.record as string) as RunRecord, cutoffs), events };
+  }
+
+  /** Deletes the records past the record TTL, with their events; returns how many records. */
+  async purgeExpired(): Promise<number> {
+    const { expiredBefore } = runRecordKit.recordCutoffs(this.timing);
+    return (await this.query(`DELETE FROM ${this.t.records} WHERE updated_at < $1`, [expiredBefore])).rowCount ?? 0;
   }
 }

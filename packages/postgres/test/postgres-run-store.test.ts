@@ -24,7 +24,7 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
     await server?.stop();
   });
 
-  runStoreContract(() => ({ make: (options = {}) => new PostgresRunStore({ pool, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
+  runStoreContract(() => ({ make: (options = {}) => new PostgresRunStore({ ...options, pool, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
 
   describe('its tables', () => {
     it('ships the migration for the default table name in migrations/', () => {

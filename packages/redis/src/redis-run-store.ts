@@ -63,7 +63,12 @@ export class RedisRunStore implements RunStore, RunRecords {
     for (const [name, script] of Object.entries(REDIS_SCRIPTS)) {
       if (typeof (this.client as unknown as Record<string, unknown>)[name] !== 'function') this.client.defineCommand(name, script);
     }
-    this.timeline = new RedisRunTimeline(this.client, this.keys.prefix);
+    this.timeline = new RedisRunTimeline(this.client, this.keys.prefix, this.options.records);
+  }
+
+  /** How often the runner renews a running run's record (the `recordHeartbeatMs` option). */
+  get recordHeartbeatMs(): number {
+    return this.timeline.recordHeartbeatMs;
   }
 
   /** Keeps a run's record (see `RunRecords`). */
@@ -207,10 +212,16 @@ export class RedisRunStore implements RunStore, RunRecords {
     return this.decide(id, callId, { approved: false, ...options });
   }
 
-  /** Sweeps the ids of expired runs from the index (the runs themselves expire natively); returns how many. */
+  /**
+   * Sweeps the ids of expired runs from the index (the runs themselves expire natively); returns
+   * how many. Also sweeps the ids of expired run records from the records' indexes (the records
+   * and timelines expire natively at `updatedAt + recordTtlMs`).
+   */
   async purgeExpired(): Promise<number> {
     await this.owned?.ready();
-    return sweepIndex(this.client, this.keys);
+    const swept = await sweepIndex(this.client, this.keys);
+    await this.timeline.purgeExpired();
+    return swept;
   }
 
   async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {

@@ -22,7 +22,7 @@ describeBackend(redisBackend, 'RedisRunStore on a real Redis server', () => {
     await server?.stop();
   });
 
-  runStoreContract(() => ({ make: (options = {}) => new RedisRunStore({ client, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
+  runStoreContract(() => ({ make: (options = {}) => new RedisRunStore({ ...options, client, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: true });
 
   describe('its keys', () => {
     it('keeps a run under one hash tag, with a native TTL', async () => {
@@ -40,6 +40,29 @@ describeBackend(redisBackend, 'RedisRunStore on a real Redis server', () => {
       await client.del(`sweep:{${id}}`);
       expect(await store.purgeExpired()).toBe(1);
       expect(await client.zscore('sweep:runs', id)).toBeNull();
+    });
+
+    it('expires a run record, its timeline and its alias natively at updatedAt + recordTtlMs, and sweeps its id from every index', async () => {
+      const store = new RedisRunStore({ client, secret: CONTRACT_SECRET, prefix: 'rec-ttl:', recordTtlMs: 60_000 });
+      const now = Date.now();
+      const record = { id: 'r1', runId: 'run-1', agent: 'support', status: 'completed' as const, startedAt: now, updatedAt: now, pendingApprovals: 0, eventCount: 1 };
+      await store.recordRun(record);
+      await store.appendEvents('r1', [{ seq: 1, at: now, type: 'message', text: 'hi' }]);
+      await store.recordRun(record);
+      for (const key of ['rec-ttl:rec:{r1}', 'rec-ttl:rec:{r1}:events', 'rec-ttl:rec-alias:{run-1}']) {
+        const ttl = await client.pttl(key);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(60_000);
+      }
+      const agentIndex = `rec-ttl:recs:agent:${Buffer.from('support').toString('base64url')}`;
+      expect(await client.smembers('rec-ttl:recs:agents')).toEqual([agentIndex]);
+      // Last written over a minute ago: gone at once, its ids left in the indexes until swept.
+      await store.recordRun({ ...record, updatedAt: now - 61_000 });
+      expect(await client.exists('rec-ttl:rec:{r1}', 'rec-ttl:rec:{r1}:events', 'rec-ttl:rec-alias:{run-1}')).toBe(0);
+      expect(await client.zscore('rec-ttl:recs', 'r1')).not.toBeNull();
+      await store.purgeExpired();
+      for (const index of ['rec-ttl:recs', 'rec-ttl:recs:status:completed', agentIndex]) expect(await client.zcard(index)).toBe(0);
+      expect(await client.smembers('rec-ttl:recs:agents')).toEqual([]);
     });
 
     it('refuses a state changed in Redis, and a decision moved from another run', async () => {

@@ -19,6 +19,7 @@ th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--lin
 .status { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 13px; background: var(--soft); border: 1px solid var(--line); }
 .status-paused { background: #fff8c5; border-color: #d4a72c; } .status-completed { background: #dafbe1; border-color: #4ac26b; }
 .status-failed { background: #ffebe9; border-color: #ff8182; } .status-running { background: #ddf4ff; border-color: #54aeff; }
+.status-lost { background: #fff1e5; border-color: #fb8f44; }
 .muted { color: var(--muted); font-weight: normal; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; } .facts dt { color: var(--muted); } .facts dd { margin: 0; }
 .error { color: var(--bad); }

@@ -26,7 +26,8 @@ ${timeline(events, longestDuration(events))}
 /** The run's facts (replaced live). */
 export function runFacts({ run }: RunView): SafeHtml {
   return html`<dl class="facts" id="run-facts">
-<dt>Status</dt><dd>${statusBadge(run.status)}</dd>
+<dt>Status</dt><dd>${statusBadge(run.status, run.updatedAt)}</dd>
+${run.status === 'lost' ? html`<dt>Last sign of life</dt><dd class="error">No sign of life since <time datetime="${new Date(run.updatedAt).toISOString()}">${new Date(run.updatedAt).toISOString()}</time> (${age(run.updatedAt)}): the process running it most likely stopped. Its stored state, if it paused before, can still be resumed.</dd>` : ''}
 <dt>Agent</dt><dd>${run.agent}</dd>
 <dt>Started</dt><dd><time datetime="${new Date(run.startedAt).toISOString()}">${age(run.startedAt)}</time></dd>
 <dt>Tokens</dt><dd>${run.usage ? `${run.usage.inputTokens} in · ${run.usage.outputTokens} out · ${run.usage.totalTokens} total` : '—'}</dd>

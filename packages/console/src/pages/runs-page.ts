@@ -27,7 +27,7 @@ export function runsPage(base: string, page: RunRecordPage, filter: RunsFilter, 
 ${page.runs.length === 0 ? html`<tr><td colspan="5">No runs${filter.status || filter.agent ? ' match these filters' : ' yet'}.</td></tr>` : ''}
 ${page.runs.map((r) => {
   const id = r.runId ?? r.id;
-  return html`<tr><th scope="row"><a href="${base}/runs/${encodeURIComponent(id)}">${id}</a></th><td>${statusBadge(r.status)}</td><td>${r.agent}</td><td><time datetime="${new Date(r.startedAt).toISOString()}">${age(r.startedAt)}</time></td><td>${r.pendingApprovals}</td></tr>`;
+  return html`<tr><th scope="row"><a href="${base}/runs/${encodeURIComponent(id)}">${id}</a></th><td>${statusBadge(r.status, r.updatedAt)}</td><td>${r.agent}</td><td><time datetime="${new Date(r.startedAt).toISOString()}">${age(r.startedAt)}</time></td><td>${r.pendingApprovals}</td></tr>`;
 })}
 </tbody>
 </table>

@@ -47,6 +47,24 @@ describe('the console pages over HTTP', () => {
     expect(text).not.toMatch(/<script>/);
   });
 
+  it('shows a running run whose heartbeat stopped as lost, says since when, and filters by it', async () => {
+    const now = Date.now();
+    const lastBeat = now - 3_600_000;
+    await t.store.recordRun({ id: 'crashed-run', agent: 'support', status: 'running', startedAt: now - 7_200_000, updatedAt: lastBeat, pendingApprovals: 0, eventCount: 0 });
+    await t.store.recordRun({ id: 'live-run', agent: 'support', status: 'running', startedAt: now - 1_000, updatedAt: now, pendingApprovals: 0, eventCount: 0 });
+    const s = new HttpSession(new URL(t.url).origin, 'alice');
+    const lost = await s.get(`${t.url}/?status=lost`);
+    expect(lost.text).toContain('crashed-run');
+    expect(lost.text).not.toContain('live-run');
+    expect(lost.text).toMatch(/<span class="status status-lost">lost \(no sign of life\) <time[^>]*>since 1 h ago<\/time><\/span>/);
+    expect(lost.text).toContain('<option value="lost" selected>lost</option>');
+    const running = await s.get(`${t.url}/?status=running`);
+    expect(running.text).toContain('live-run');
+    expect(running.text).not.toContain('crashed-run');
+    const page = await s.get(`${t.url}/runs/crashed-run`);
+    expect(page.text).toContain(`No sign of life since <time datetime="${new Date(lastBeat).toISOString()}">`);
+  });
+
   it('without authorize, answers loopback requests only', async () => {
     const c = createConsole({ store: new MemoryRunStore() });
     const server = createServer((req, res) => {

@@ -2,11 +2,13 @@ import { UserError } from '../errors/user.error';
 import type { RunRecord, RunTimelineEvent } from './run-record';
 import { checkRecord, checkRecordId, compareNewestFirst, encodeRunCursor, isAfterCursor, resolveRunQuery, RUN_RECORD_LIMITS } from './run-record-limits';
 import type { RunRecordPage, RunRecordQuery, RunRecords, RunView } from './run-records';
+import { DEFAULT_RECORD_TIMING, isRecordExpired, recordAsShown, recordCutoffs, type RunRecordTiming } from './run-record-timing';
 
 interface KeptRun {
   /** The record as JSON text (readers get copies, as from a real store). */
   record: string;
   startedAt: number;
+  updatedAt: number;
   events: string[];
 }
 
@@ -22,7 +24,11 @@ export class MemoryRunRecords implements RunRecords {
   private order: string[] = [];
   private sorted = true;
 
-  constructor(private readonly maxRuns = 100_000) {}
+  constructor(private readonly timing: RunRecordTiming = DEFAULT_RECORD_TIMING, private readonly maxRuns = 100_000) {}
+
+  get recordHeartbeatMs(): number {
+    return this.timing.heartbeatMs;
+  }
 
   async recordRun(record: RunRecord): Promise<void> {
     checkRecord(record);
@@ -30,8 +36,9 @@ export class MemoryRunRecords implements RunRecords {
     const text = JSON.stringify(record);
     if (existing) {
       existing.record = text;
+      existing.updatedAt = record.updatedAt;
     } else {
-      this.runs.set(record.id, { record: text, startedAt: record.startedAt, events: [] });
+      this.runs.set(record.id, { record: text, startedAt: record.startedAt, updatedAt: record.updatedAt, events: [] });
       this.order.push(record.id);
       this.sorted = false;
       if (this.runs.size > this.maxRuns) this.evictOldest();
@@ -52,6 +59,7 @@ export class MemoryRunRecords implements RunRecords {
 
   async listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {
     const q = resolveRunQuery(query);
+    const cutoffs = recordCutoffs(this.timing);
     this.sort();
     const runs: RunRecord[] = [];
     let i = 0;
@@ -68,7 +76,9 @@ export class MemoryRunRecords implements RunRecords {
       i = lo;
     }
     for (; i < this.order.length && runs.length <= q.limit; i++) {
-      const record = JSON.parse(this.runs.get(this.order[i]!)!.record) as RunRecord;
+      const kept = this.runs.get(this.order[i]!)!;
+      if (isRecordExpired(kept, cutoffs)) continue;
+      const record = recordAsShown(JSON.parse(kept.record) as RunRecord, cutoffs);
       if (q.status !== undefined && record.status !== q.status) continue;
       if (q.agent !== undefined && record.agent !== q.agent) continue;
       runs.push(record);
@@ -81,14 +91,28 @@ export class MemoryRunRecords implements RunRecords {
   async getRunView(id: string, options: { afterSeq?: number } = {}): Promise<RunView | undefined> {
     checkRecordId(id, 'store.getRunView(id)');
     const run = this.runs.get(id) ?? this.runs.get(this.aliases.get(id) ?? '');
-    if (!run) return undefined;
+    const cutoffs = recordCutoffs(this.timing);
+    if (!run || isRecordExpired(run, cutoffs)) return undefined;
     const after = options.afterSeq ?? 0;
     const events: RunTimelineEvent[] = [];
     for (const text of run.events) {
       const event = JSON.parse(text) as RunTimelineEvent;
       if (event.seq > after) events.push(event);
     }
-    return { run: JSON.parse(run.record) as RunRecord, events };
+    return { run: recordAsShown(JSON.parse(run.record) as RunRecord, cutoffs), events };
+  }
+
+  /** Deletes the records (and timelines) past the record TTL; returns how many. */
+  purgeExpired(): number {
+    const cutoffs = recordCutoffs(this.timing);
+    const gone = new Set<string>();
+    for (const [id, run] of this.runs) {
+      if (!isRecordExpired(run, cutoffs)) continue;
+      gone.add(id);
+      this.forget(id, run);
+    }
+    if (gone.size > 0) this.order = this.order.filter((id) => !gone.has(id));
+    return gone.size;
   }
 
   private sort(): void {
@@ -102,8 +126,12 @@ export class MemoryRunRecords implements RunRecords {
     const id = this.order.pop();
     if (id === undefined) return;
     const run = this.runs.get(id);
+    if (run) this.forget(id, run);
+  }
+
+  private forget(id: string, run: KeptRun): void {
     this.runs.delete(id);
-    const runId = run ? (JSON.parse(run.record) as RunRecord).runId : undefined;
-    if (runId !== undefined) this.aliases.delete(runId);
+    const runId = (JSON.parse(run.record) as RunRecord).runId;
+    if (runId !== undefined && this.aliases.get(runId) === id) this.aliases.delete(runId);
   }
 }

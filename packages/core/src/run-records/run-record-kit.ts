@@ -1,3 +1,4 @@
+import { isRecordExpired, recordAsShown, recordCutoffs } from './run-record-timing';
 import { boundText, checkRecord, checkRecordId, compareNewestFirst, decodeRunCursor, encodeRunCursor, isAfterCursor, resolveRunQuery } from './run-record-limits';
 
 export type { ResolvedRunQuery } from './run-record-limits';
@@ -6,7 +7,9 @@ export type { ResolvedRunQuery } from './run-record-limits';
  * The building blocks of a store's run records (`RunRecords`), so that every store checks
  * queries, pages and bounds alike: `resolveRunQuery` (checked query, decoded cursor),
  * `encodeRunCursor` / `decodeRunCursor`, `compareNewestFirst`, `isAfterCursor`, `checkRecord`,
- * `checkRecordId`, `boundText`.
+ * `checkRecordId`, `boundText`; and the aging of records (`recordCutoffs` of a read,
+ * `recordAsShown` — a running record without a recent heartbeat reads as `lost` —, and
+ * `isRecordExpired` past the store's record TTL).
  */
 export const runRecordKit: RunRecordKit = Object.freeze({
   resolveRunQuery,
@@ -17,6 +20,9 @@ export const runRecordKit: RunRecordKit = Object.freeze({
   checkRecord,
   checkRecordId,
   boundText,
+  recordCutoffs,
+  recordAsShown,
+  isRecordExpired,
 });
 
 /** The type of {@link runRecordKit}. */
@@ -29,4 +35,7 @@ export interface RunRecordKit {
   readonly checkRecord: typeof checkRecord;
   readonly checkRecordId: typeof checkRecordId;
   readonly boundText: typeof boundText;
+  readonly recordCutoffs: typeof recordCutoffs;
+  readonly recordAsShown: typeof recordAsShown;
+  readonly isRecordExpired: typeof isRecordExpired;
 }

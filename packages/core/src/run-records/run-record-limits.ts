@@ -90,6 +90,7 @@ export function checkRecord(record: RunRecord, where = 'store.recordRun(record)'
   checkRecordId(record.id, where);
   if (record.runId !== undefined) checkRecordId(record.runId, `${where} (runId)`);
   if (!RUN_RECORD_STATUSES.includes(record.status)) throw new UserError(`${where}: status must be one of ${RUN_RECORD_STATUSES.join(', ')}.`);
+  if (record.status === 'lost') throw new UserError(`${where}: status "lost" is not written; it is how readers show a running run without a recent heartbeat. Record the run as running.`);
   if (typeof record.agent !== 'string' || record.agent.length > RUN_RECORD_LIMITS.maxIdLength) throw new UserError(`${where}: agent must be the agent's name.`);
   if (!Number.isSafeInteger(record.startedAt) || !Number.isSafeInteger(record.updatedAt)) throw new UserError(`${where}: startedAt and updatedAt must be epoch milliseconds.`);
 }

@@ -1,8 +1,12 @@
-/** Where a recorded run stands, as the console shows it. */
-export type RunRecordStatus = 'running' | 'paused' | 'completed' | 'failed' | 'stopped';
+/**
+ * Where a recorded run stands, as the console shows it. `lost` is never written: readers show a
+ * `running` record whose heartbeat (`updatedAt`) is older than the store's `recordLostAfterMs`
+ * as `lost` (its process most likely died); a later heartbeat makes it `running` again.
+ */
+export type RunRecordStatus = 'running' | 'lost' | 'paused' | 'completed' | 'failed' | 'stopped';
 
 /** The run statuses, in the order a console lists its filters. */
-export const RUN_RECORD_STATUSES: readonly RunRecordStatus[] = ['running', 'paused', 'completed', 'failed', 'stopped'];
+export const RUN_RECORD_STATUSES: readonly RunRecordStatus[] = ['running', 'lost', 'paused', 'completed', 'failed', 'stopped'];
 
 /** Token usage of a recorded run. */
 export interface RunRecordUsage {
@@ -25,6 +29,7 @@ export interface RunRecord {
   status: RunRecordStatus;
   /** Epoch milliseconds. */
   startedAt: number;
+  /** The record's last write, in epoch milliseconds: renewed by a heartbeat while the run is running. */
   updatedAt: number;
   /** Calls waiting for a decision (0 unless paused). */
   pendingApprovals: number;

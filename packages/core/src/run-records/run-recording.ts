@@ -8,6 +8,7 @@ import type { RunRecord, RunRecordStatus, RunTimelineEvent } from './run-record'
 import { boundText, RUN_RECORD_LIMITS } from './run-record-limits';
 import { hasRunRecords, type RunRecords } from './run-records';
 import { itemText, timelineEntryOf, type TimelineEntry } from './timeline-entry';
+import { DEFAULT_RECORD_HEARTBEAT_MS } from './run-record-timing';
 
 /** Buffered events are written at most this long after they happen. */
 const FLUSH_DELAY_MS = 100;
@@ -16,7 +17,9 @@ const FLUSH_DELAY_MS = 100;
  * Records one run (or one resume of a stored run) into a store that keeps run records: the run's
  * record from its start, its timeline as the runner emits events, and its end. Writes are
  * serialised and batched; a failing store never fails the run (the first failure is reported
- * once as a process warning). @internal
+ * once as a process warning). While the run goes, a heartbeat renews the record's `updatedAt`
+ * every `store.recordHeartbeatMs` (one write, skipped when events were written meanwhile), so
+ * readers can tell a run whose process died (`lost`). @internal
  */
 export class RunRecording implements RunEventRecorder {
   private record?: RunRecord;
@@ -26,6 +29,9 @@ export class RunRecording implements RunEventRecorder {
   private buffer: RunTimelineEvent[] = [];
   private writes: Promise<void> = Promise.resolve();
   private timer?: ReturnType<typeof setTimeout>;
+  private heartbeat?: ReturnType<typeof setInterval>;
+  /** When the record was last written (the heartbeat skips a beat after a recent write). */
+  private lastWrite = 0;
   private warned = false;
   private ended = false;
 
@@ -51,8 +57,9 @@ export class RunRecording implements RunEventRecorder {
         this.record = { id: id ?? nodeCrypto().randomUUID(), agent: agent.name, status: 'running', startedAt: now, updatedAt: now, pendingApprovals: 0, eventCount: 0 };
         if (id !== undefined) this.record.runId = id;
       }
-      await this.store.recordRun({ ...this.record });
+      await this.write();
     });
+    this.startHeartbeat();
     if (this.resumedRunId !== undefined) this.add({ at: now, type: 'run_resumed', agent: agent.name, turn: state.turn });
     else this.add({ at: now, type: 'run_started', agent: agent.name, turn: state.turn, ...boundText(inputText(state)) });
     return new RecordingChannel(inner, this);
@@ -69,6 +76,8 @@ export class RunRecording implements RunEventRecorder {
   end(failure?: { error: unknown }): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
     const state = this.state;
     const at = Date.now();
     let status: RunRecordStatus;
@@ -104,7 +113,7 @@ export class RunRecording implements RunEventRecorder {
       if (!this.record) return;
       this.record.runId = runId;
       this.record.updatedAt = Date.now();
-      await this.store.recordRun({ ...this.record });
+      await this.write();
     });
   }
 
@@ -145,8 +154,28 @@ export class RunRecording implements RunEventRecorder {
       }
       record.eventCount = this.seq;
       record.updatedAt = Math.max(record.updatedAt, Date.now());
-      await this.store.recordRun({ ...record });
+      await this.write();
     });
+  }
+
+  /** Renews the running record every heartbeat until the run ends (the timer keeps no process alive). */
+  private startHeartbeat(): void {
+    const every = heartbeatOf(this.store);
+    this.heartbeat = setInterval(() => {
+      if (this.ended || Date.now() - this.lastWrite < every / 2) return;
+      this.enqueue(async () => {
+        const record = this.record;
+        if (!record || this.ended) return;
+        record.updatedAt = Math.max(record.updatedAt, Date.now());
+        await this.write();
+      });
+    }, every);
+    this.heartbeat.unref?.();
+  }
+
+  private async write(): Promise<void> {
+    this.lastWrite = Date.now();
+    await this.store.recordRun({ ...this.record! });
   }
 
   private enqueue(write: () => Promise<void>): void {
@@ -158,6 +187,12 @@ export class RunRecording implements RunEventRecorder {
     this.warned = true;
     process.emitWarning(`Toolwright could not record a run in its store (the run goes on): ${(error as Error)?.message ?? String(error)}`, 'ToolwrightRunRecordWarning');
   }
+}
+
+/** The store's heartbeat, bounded (a store's odd value cannot make the runner spin or stall). */
+function heartbeatOf(store: RunRecords): number {
+  const ms = store.recordHeartbeatMs;
+  return typeof ms === 'number' && Number.isFinite(ms) ? Math.min(Math.max(ms, 10), 3_600_000) : DEFAULT_RECORD_HEARTBEAT_MS;
 }
 
 function inputText(state: RunState<any>): string {

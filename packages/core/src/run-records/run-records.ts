@@ -30,6 +30,12 @@ export interface RunView {
  * store are recorded by the runner.
  */
 export interface RunRecords {
+  /**
+   * How often the runner renews a running run's record, in milliseconds (the store's
+   * `recordHeartbeatMs`; 30,000 when absent). Readers show a running record not renewed for the
+   * store's `recordLostAfterMs` as `lost`.
+   */
+  readonly recordHeartbeatMs?: number;
   /** Creates or replaces the record of a run (by `record.id`). */
   recordRun(record: RunRecord): Promise<void>;
   /**
@@ -38,11 +44,16 @@ export interface RunRecords {
    * kept by the recorder).
    */
   appendEvents(id: string, events: RunTimelineEvent[]): Promise<void>;
-  /** Runs newest first, filtered, one page at a time (keyset pagination). */
+  /**
+   * Runs newest first, filtered, one page at a time (keyset pagination). A running record
+   * without a recent heartbeat is listed as `lost` (and `status: 'lost'` finds those); records
+   * past the store's record TTL are not listed.
+   */
   listRuns(query?: RunRecordQuery): Promise<RunRecordPage>;
   /**
    * A run and its timeline by its record id or by its store run id (`result.runId`);
-   * `afterSeq` returns only later events. `undefined` when there is no such run.
+   * `afterSeq` returns only later events. `undefined` when there is no such run (or its record
+   * expired). Its status is `lost` as in `listRuns`.
    */
   getRunView(id: string, options?: { afterSeq?: number }): Promise<RunView | undefined>;
 }

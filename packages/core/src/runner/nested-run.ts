@@ -11,6 +11,7 @@ import type { RunOptions } from './runner-options';
 import { shareBudget, type BudgetMeter } from '../budgets/budget-meter';
 import { BudgetExceededError } from '../errors/budget-exceeded.error';
 import { markFatalError } from '../errors/fatal-errors';
+import { observeNestedRun } from './nested-observer';
 
 /** The runner a nested run runs on (the calling run's). @internal */
 export interface NestedRunner {
@@ -23,6 +24,8 @@ export interface NestedRunSetup {
   readonly runner: NestedRunner;
   /** Whether the calling run is streamed (the nested run is then streamed too). */
   readonly streaming: boolean;
+  /** Whether the calling run is recorded but not streamed: the nested run's events still reach its timeline. */
+  readonly recorded?: boolean;
   /** Set when the calling run is in plan mode: the nested run plans too (read-only tools only). */
   readonly planMode?: PlanModeOptions;
   /** The span context of the call, when the calling run is traced: nested spans nest under it. */
@@ -67,7 +70,12 @@ async function runNested<TContext>(setup: NestedRunSetup, agent: Agent<TContext>
   if (setup.planMode) options.planMode = setup.planMode;
   setTraceParent(options, setup.traceParent);
   shareBudget(options, setup.budget);
-  if (!setup.streaming) return setup.runner.run(agent, start, options);
+  if (!setup.streaming) {
+    if (setup.recorded) observeNestedRun(options, (event) => {
+      if (event.type !== 'run_completed') setup.progress(progressOf(event), event);
+    });
+    return setup.runner.run(agent, start, options);
+  }
   const stream = setup.runner.stream(agent, start, options);
   for await (const event of stream) {
     if (event.type !== 'run_completed') setup.progress(progressOf(event), event);

@@ -65,6 +65,7 @@ export class RunCallHost<TContext> implements CallHost<TContext> {
     const setup: NestedRunSetup = {
       runner,
       streaming: env.streaming,
+      recorded: !env.streaming && emit !== undefined,
       traceParent: env.lifecycle?.tracer?.callContext(callId),
       // A nested run refuses what is not read-only as the calling run does, but is not offered
       // the calling run's submission tool (naming it makes its own tool of that name allowed).

@@ -34,6 +34,8 @@ import { checkRateLimitOptions } from './rate-limit-options';
 import { budgetMeterFor } from './budget-setup';
 import { SessionRun } from '../sessions/session-run';
 import { RunRecording } from '../run-records/run-recording';
+import { RecordingChannel } from '../run-records/recording-channel';
+import { nestedObserverOf } from './nested-observer';
 
 /**
  * The model/tool loop and its stages (a third of core's code), loaded by the first run: a program
@@ -203,6 +205,11 @@ export class Runner {
     // A run kept in a store that records runs: its events also go to the store's timeline.
     const streaming = channel !== undefined;
     if (recording) channel = recording.attach(channel, state, agent);
+    else if (channel === undefined) {
+      // A nested run of a recorded, unstreamed run: its events go to the calling run's timeline.
+      const sink = nestedObserverOf(options);
+      if (sink) channel = new RecordingChannel(undefined, { event: sink, end: () => undefined });
+    }
     const activeCalls = new Set<CallRecord>();
     const env: RunEnvironment<TContext> = {
       state,

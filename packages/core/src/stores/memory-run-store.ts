@@ -52,11 +52,17 @@ export class MemoryRunStore implements RunStore, RunRecords {
   private readonly options: ResolvedRunStoreOptions;
   private readonly runs = new Map<string, MemoryRun>();
   private saves = 0;
-  private readonly records = new MemoryRunRecords();
+  private readonly records: MemoryRunRecords;
 
   /** `secret` is optional here (a random one is made): nothing outside the process reads these states. */
   constructor(options: Partial<RunStoreOptions> = {}) {
     this.options = resolveStoreOptions({ ...options, secret: options.secret ?? ephemeralSecret() }, 'new MemoryRunStore()');
+    this.records = new MemoryRunRecords(this.options.records);
+  }
+
+  /** How often the runner renews a running run's record (the `recordHeartbeatMs` option). */
+  get recordHeartbeatMs(): number {
+    return this.options.records.heartbeatMs;
   }
 
   async save(state: RunState<any>, options: SaveRunOptions = {}): Promise<string> {
@@ -185,6 +191,7 @@ export class MemoryRunStore implements RunStore, RunRecords {
       this.runs.delete(id);
       purged++;
     }
+    this.records.purgeExpired();
     return purged;
   }
 

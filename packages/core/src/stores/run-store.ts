@@ -137,6 +137,10 @@ export interface RunStore extends CallLedger {
   approve(id: string, callId: string, options?: ApproveOptions): Promise<void>;
   /** Rejects a pending call of a paused run, by id (see `approve`). */
   reject(id: string, callId: string, options?: RejectOptions): Promise<void>;
-  /** Deletes runs past their expiry; returns how many. Stores with native expiry return 0. */
+  /**
+   * Deletes runs past their expiry; returns how many. Stores with native expiry return 0. Stores
+   * that keep run records (`RunRecords`) also delete the records and timelines past their
+   * `recordTtlMs` here (not counted). Call it periodically, e.g. hourly.
+   */
   purgeExpired(): Promise<number>;
 }

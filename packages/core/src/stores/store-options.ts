@@ -1,4 +1,5 @@
 import { UserError } from '../errors/user.error';
+import { DEFAULT_RECORD_HEARTBEAT_MS, DEFAULT_RECORD_LOST_AFTER_MS, DEFAULT_RECORD_TTL_MS, type RunRecordTiming } from '../run-records/run-record-timing';
 import { checkStoreSecret, randomId } from './store-signing';
 
 /** Options every run store takes. */
@@ -14,6 +15,22 @@ export interface RunStoreOptions {
   completedTtlMs?: number;
   /** The lease of a claim when `claim` is given none, in milliseconds (default 60,000). */
   defaultLeaseMs?: number;
+  /**
+   * How often the runner renews the record of a running run (its `updatedAt`), in milliseconds
+   * (default 30,000): one write per interval per running run.
+   */
+  recordHeartbeatMs?: number;
+  /**
+   * A running run whose record was not renewed for longer than this reads as `lost` (its process
+   * most likely died), in milliseconds (default 120,000; at least twice `recordHeartbeatMs`).
+   */
+  recordLostAfterMs?: number;
+  /**
+   * How long a run's record and timeline are kept after their last write, in milliseconds
+   * (default 30 days): older ones are not shown, and `purgeExpired()` deletes them (Redis expires
+   * them itself). Keep it at least `defaultTtlMs`, so a paused run keeps its record.
+   */
+  recordTtlMs?: number;
 }
 
 /** Store options with the defaults applied. */
@@ -22,6 +39,8 @@ export interface ResolvedRunStoreOptions {
   defaultTtlMs: number;
   completedTtlMs: number;
   defaultLeaseMs: number;
+  /** The timing of the store's run records. */
+  records: RunRecordTiming;
 }
 
 /** Default lifetime of a stored run: 7 days. */
@@ -42,7 +61,19 @@ export function resolveStoreOptions(options: RunStoreOptions, where: string): Re
     defaultTtlMs: checkDuration(options.defaultTtlMs, DEFAULT_RUN_TTL_MS, `${where} { defaultTtlMs }`),
     completedTtlMs: checkDuration(options.completedTtlMs, DEFAULT_COMPLETED_TTL_MS, `${where} { completedTtlMs }`),
     defaultLeaseMs: checkDuration(options.defaultLeaseMs, DEFAULT_LEASE_MS, `${where} { defaultLeaseMs }`),
+    records: resolveRecordTiming(options, where),
   };
+}
+
+/** The record options of a store, checked, with defaults. */
+function resolveRecordTiming(options: RunStoreOptions, where: string): RunRecordTiming {
+  const heartbeatMs = checkDuration(options.recordHeartbeatMs, DEFAULT_RECORD_HEARTBEAT_MS, `${where} { recordHeartbeatMs }`);
+  const lostAfterMs = checkDuration(options.recordLostAfterMs, Math.max(DEFAULT_RECORD_LOST_AFTER_MS, heartbeatMs * 4), `${where} { recordLostAfterMs }`);
+  if (lostAfterMs < heartbeatMs * 2) {
+    throw new UserError(`${where} { recordLostAfterMs }: ${lostAfterMs} ms is less than two heartbeats (recordHeartbeatMs ${heartbeatMs} ms), so live runs would read as lost; make it at least ${heartbeatMs * 2}.`);
+  }
+  const ttlMs = checkDuration(options.recordTtlMs, DEFAULT_RECORD_TTL_MS, `${where} { recordTtlMs }`);
+  return Object.freeze({ heartbeatMs, lostAfterMs, ttlMs });
 }
 
 /** A duration option: a whole, positive number of milliseconds, bounded; `fallback` when absent. */

@@ -7,12 +7,15 @@ import type { RunRecord } from '../run-records/run-record';
 import type { RunRecords } from '../run-records/run-records';
 import { coreApi } from './core-api';
 import { refundAgent, refundModel, type RefundLog } from './refund-fixtures';
+import type { StoreFactoryOptions } from './store-tests';
 import type { TestGlobals } from './test-globals';
 
 type RecordingStore = RunStore & RunRecords;
 
-/** Registers the run-record tests; `make` is called when each test runs. */
-export function describeRecordTests({ describe, it, expect }: TestGlobals, make: () => RecordingStore): void {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Registers the run-record tests; `make` is called when each test runs (with the options a test needs). */
+export function describeRecordTests({ describe, it, expect }: TestGlobals, make: (options?: StoreFactoryOptions) => RecordingStore): void {
   const { Agent, Runner, ScriptedModel, defineTool, UserError } = coreApi();
   const log: RefundLog = { refunds: [] };
   const agent = refundAgent(log);
@@ -129,6 +132,90 @@ export function describeRecordTests({ describe, it, expect }: TestGlobals, make:
       expect(view!.events.length).toBeLessThan(2_001);
       expect(view!.events[0]!.text).toBe('<script>alert(1)</script>');
       expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    });
+  });
+
+  describe('run records over time', () => {
+    it('shows a running run whose heartbeat stopped as lost (listed, filtered, viewed), and running again once renewed', async () => {
+      const store = make();
+      const name = `lost-${unique()}`;
+      const now = Date.now();
+      // The default bound is two minutes without a heartbeat.
+      const silent: RunRecord = { id: `${name}-silent`, agent: name, status: 'running', startedAt: now - 3_600_000, updatedAt: now - 1_800_000, pendingApprovals: 0, eventCount: 0 };
+      const alive: RunRecord = { ...silent, id: `${name}-alive`, startedAt: now - 1_000, updatedAt: now };
+      const done: RunRecord = { ...silent, id: `${name}-done`, status: 'completed', startedAt: now - 2_000 };
+      for (const record of [silent, alive, done]) await store.recordRun(record);
+
+      const all = await store.listRuns({ agent: name });
+      expect(all.runs.map((r) => [r.id, r.status])).toEqual([[alive.id, 'running'], [done.id, 'completed'], [silent.id, 'lost']]);
+      expect((await store.listRuns({ agent: name, status: 'lost' })).runs.map((r) => r.id)).toEqual([silent.id]);
+      expect((await store.listRuns({ agent: name, status: 'running' })).runs.map((r) => r.id)).toEqual([alive.id]);
+      const view = await store.getRunView(silent.id);
+      // "No sign of life since" its last heartbeat.
+      expect(view!.run).toMatchObject({ status: 'lost', updatedAt: silent.updatedAt });
+
+      // A heartbeat after all (the process was only stalled): running again.
+      await store.recordRun({ ...silent, updatedAt: Date.now() });
+      expect((await store.getRunView(silent.id))!.run.status).toBe('running');
+      expect((await store.listRuns({ agent: name, status: 'lost' })).runs).toEqual([]);
+      // "lost" is derived by readers, never written.
+      await expect(store.recordRun({ ...silent, status: 'lost' })).rejects.toBeInstanceOf(UserError);
+    });
+
+    it('renews a running run\'s record on a heartbeat while a tool call keeps it busy', async () => {
+      const store = make({ recordHeartbeatMs: 100 });
+      if (store.recordHeartbeatMs !== 100) throw new Error('The store ignored make({ recordHeartbeatMs: 100 }); pass the factory\'s options on to the store (new MyStore({ ...options, secret: options.secret ?? CONTRACT_SECRET })) and expose them as store.recordHeartbeatMs.');
+      const name = `heartbeat-${unique()}`;
+      const renewed: number[] = [];
+      const busy = defineTool({
+        name: 'busy',
+        description: 'Works for a while, watching its own run record.',
+        parameters: { type: 'object', properties: {}, required: [] },
+        invoke: async () => {
+          // Wait for the run's record to hold the call (events written), then for its updatedAt to move on.
+          let first: number | undefined;
+          for (let i = 0; i < 300 && renewed.length < 2; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            const run = (await store.listRuns({ agent: name })).runs[0];
+            if (!run || run.eventCount < 2) continue;
+            if (first === undefined) first = run.updatedAt;
+            else if (run.updatedAt > (renewed[renewed.length - 1] ?? first)) renewed.push(run.updatedAt);
+          }
+          return 'done';
+        },
+      });
+      const result = await new Runner({ model: new ScriptedModel([{ toolCalls: [{ name: 'busy', arguments: {} }] }, { text: 'finished' }]) }).run(new Agent({ name, tools: [busy] }), 'go', { store });
+      expect(result.status).toBe('completed');
+      // Two renewals were seen while no event happened.
+      expect(renewed).toHaveLength(2);
+      expect((await store.listRuns({ agent: name })).runs[0]!.status).toBe('completed');
+    });
+
+    it('keeps a record for recordTtlMs after its last write; older ones are not shown and purgeExpired deletes them with their timeline', async () => {
+      const store = make();
+      const name = `retention-${unique()}`;
+      const now = Date.now();
+      // The default record TTL is 30 days.
+      const old: RunRecord = { id: `${name}-old`, runId: `${name}-old-run`, agent: name, status: 'completed', startedAt: now - 40 * DAY_MS, updatedAt: now, pendingApprovals: 0, eventCount: 1 };
+      const fresh: RunRecord = { ...old, id: `${name}-fresh`, runId: `${name}-fresh-run`, startedAt: now - 1_000 };
+      const event = { seq: 1, at: now, type: 'message' as const, text: 'kept' };
+      for (const record of [old, fresh]) {
+        await store.recordRun(record);
+        await store.appendEvents(record.id, [event]);
+      }
+      // Its last write, 31 days ago.
+      await store.recordRun({ ...old, updatedAt: now - 31 * DAY_MS });
+
+      expect(await store.getRunView(old.id)).toBeUndefined();
+      expect(await store.getRunView(old.runId!)).toBeUndefined();
+      expect((await store.listRuns({ agent: name })).runs.map((r) => r.id)).toEqual([fresh.id]);
+
+      await store.purgeExpired();
+      expect(await store.getRunView(old.id)).toBeUndefined();
+      expect((await store.getRunView(fresh.runId!))!.events.map((e) => e.text)).toEqual(['kept']);
+      // The purged record's timeline went with it: the same id recorded again starts empty.
+      await store.recordRun({ ...old, updatedAt: Date.now() });
+      expect((await store.getRunView(old.id))!.events).toEqual([]);
     });
   });
 }

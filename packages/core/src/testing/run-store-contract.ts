@@ -1,11 +1,11 @@
 import type { RunStore } from '../stores/run-store';
 import { describeResumeTests } from './resume-tests';
-import { describeStoreTests, type StoreFactory } from './store-tests';
+import { describeStoreTests, type StoreFactory, type StoreFactoryOptions } from './store-tests';
 import { describeRecordTests } from './record-tests';
 import { hasRunRecords, type RunRecords } from '../run-records/run-records';
 import { testGlobals, type TestFunctions } from './test-globals';
 
-export type { StoreFactory };
+export type { StoreFactory, StoreFactoryOptions };
 
 /** Options of {@link runStoreContract}. */
 export interface RunStoreContractOptions {
@@ -40,7 +40,7 @@ export const CONTRACT_SECRET = 'contract-secret-0123456789abcdef';
  * import { runStoreContract, CONTRACT_SECRET } from '@toolwright/core/testing';
  *
  * describe('SqliteRunStore', () => {
- *   runStoreContract(() => ({ make: (o = {}) => new SqliteRunStore({ file: ':memory:', secret: o.secret ?? CONTRACT_SECRET }) }), { shared: false });
+ *   runStoreContract(() => ({ make: (o = {}) => new SqliteRunStore({ ...o, file: ':memory:', secret: o.secret ?? CONTRACT_SECRET }) }), { shared: false });
  * });
  *
  * @example
@@ -49,7 +49,7 @@ export const CONTRACT_SECRET = 'contract-secret-0123456789abcdef';
  * import { runStoreContract, CONTRACT_SECRET } from '@toolwright/core/testing';
  *
  * describe('SqliteRunStore', () => {
- *   runStoreContract(() => ({ make: (o = {}) => new SqliteRunStore({ file: ':memory:', secret: o.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
+ *   runStoreContract(() => ({ make: (o = {}) => new SqliteRunStore({ ...o, file: ':memory:', secret: o.secret ?? CONTRACT_SECRET }) }), { shared: false }, { describe, it });
  * });
  */
 export function runStoreContract(factory: () => StoreFactory, options: RunStoreContractOptions, functions?: TestFunctions): void {
@@ -59,8 +59,8 @@ export function runStoreContract(factory: () => StoreFactory, options: RunStoreC
   globals.describe('resumes through the runner', () => describeResumeTests(globals, makeStore));
   // Stores that keep runs with their timeline (RunRecords) also pass these.
   if (options.records !== false) globals.describe('keeps runs with their timeline', () =>
-    describeRecordTests(globals, () => {
-      const store = makeStore();
+    describeRecordTests(globals, (options) => {
+      const store = factory().make(options);
       if (!hasRunRecords(store)) throw new Error('This store does not implement RunRecords (recordRun, appendEvents, listRuns, getRunView); pass { records: false } to runStoreContract to skip these tests.');
       return store as RunStore & RunRecords;
     }),

@@ -8,10 +8,20 @@ import { coreApi } from './core-api';
 import { completedState, pausedRefund, refundAgent, refundModel, settle, sleep, type RefundLog } from './refund-fixtures';
 import type { TestGlobals } from './test-globals';
 
+/** The options the suite asks a store for (pass them on to the store's constructor). */
+export interface StoreFactoryOptions {
+  secret?: string;
+  /** The heartbeat of running runs' records (`RunStoreOptions.recordHeartbeatMs`). */
+  recordHeartbeatMs?: number;
+}
+
 /** How the suite gets stores of the backend under test. */
 export interface StoreFactory {
-  /** A new store object; with `shared`, every store made here reads and writes the same data. */
-  make(options?: { secret?: string }): RunStore;
+  /**
+   * A new store object; with `shared`, every store made here reads and writes the same data.
+   * Pass the options on: `new MyStore({ ...options, secret: options.secret ?? CONTRACT_SECRET })`.
+   */
+  make(options?: StoreFactoryOptions): RunStore;
 }
 
 /**

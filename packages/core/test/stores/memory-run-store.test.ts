@@ -4,7 +4,7 @@ import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
 import { pausedRefund, refundAgent } from '../../../../test-support/run-stores/fixtures';
 
 describe('MemoryRunStore', () => {
-  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false });
+  runStoreContract(() => ({ make: (options = {}) => new MemoryRunStore({ ...options, secret: options.secret ?? CONTRACT_SECRET }) }), { shared: false });
 
   it('needs no secret (it makes one), but refuses a short one', () => {
     expect(() => new MemoryRunStore()).not.toThrow();
