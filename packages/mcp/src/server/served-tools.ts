@@ -28,6 +28,11 @@ export class ServedTools {
     }
   }
 
+  /** Whether the tools offered can change: toolsets are asked anew, `isEnabled` may change its answer. */
+  get mayChange(): boolean {
+    return this.toolsets.length > 0 || [...this.fixed.values()].some((tool) => tool.isEnabled !== undefined);
+  }
+
   /** Runs the toolsets' `setup()`. */
   async setup(): Promise<void> {
     for (const toolset of this.toolsets) await toolset.setup?.();
