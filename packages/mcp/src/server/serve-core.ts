@@ -50,6 +50,7 @@ export class ServeCore {
   private readonly listingAgent: Agent;
   /** The tools as last listed or checked (their descriptors as JSON), to see a call change them. */
   private lastListing?: string;
+  private unwatch?: () => void;
 
   constructor(
     entries: readonly ServeEntry[],
@@ -68,9 +69,16 @@ export class ServeCore {
     await this.served.setup();
     // The first listing to compare with, for a client that calls before it lists.
     if (this.served.mayChange) await this.descriptors().catch(() => undefined);
+    // A served McpToolset's server said its tools changed: pass it on when ours did too.
+    this.unwatch = this.served.watch(() => {
+      void this.toolsChanged()
+        .then((changed) => (changed ? this.notifyToolsChanged() : undefined))
+        .catch(() => undefined);
+    });
   }
 
   close(): Promise<void> {
+    this.unwatch?.();
     return this.served.close();
   }
 

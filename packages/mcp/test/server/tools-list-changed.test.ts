@@ -104,4 +104,25 @@ describe('serveMcp: tools/list_changed', () => {
       await remote.close();
     }
   });
+
+  it('passes on a change the server of a served McpToolset announces (a proxy of another MCP server)', async () => {
+    const upstream = new McpToolset({ name: 'upstream', transport: { url: server.url! }, cacheTools: true });
+    const proxy = await serveMcp([upstream], { name: 'proxy', version: '1.0.0', transport: { port: 0 } });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    let changes = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url!)));
+      const before = (await client.listTools()).tools.map((t) => t.name);
+      vault.open = !vault.open;
+      await server.notifyToolsChanged();
+      await eventually(() => changes === 1, 'the proxy to pass the change on');
+      const after = (await client.listTools()).tools.map((t) => t.name);
+      expect(after).toEqual(vault.open ? ['unlock', 'lock', 'secret'] : ['unlock', 'lock']);
+      expect(after).not.toEqual(before);
+    } finally {
+      await client.close();
+      await proxy.close();
+    }
+  });
 });
