@@ -3,6 +3,9 @@
 
 // Decorator metadata: the central storage and the records it holds
 export { MetadataStorage, getMetadataStorage } from './metadata/metadata-storage';
+export { memberManifestKey } from './metadata/metadata-keys';
+export { parseEmbeddedSchema } from './metadata/embedded-schema-text';
+export { checkEmbeddedSchema } from './metadata/embedded-schema-check';
 export type {
   MetadataDefinition, ToolkitMetadata, ToolMetadata, ParameterMetadata, EnhancerMetadata, HiddenToolsMetadata,
   ToolkitOptions, Type, GuardrailEntry, InterceptorEntry,

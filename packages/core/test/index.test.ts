@@ -81,7 +81,7 @@ describe('the public entries', () => {
 describe('@toolwright/core/internal (for sibling packages)', () => {
   it('exports exactly these runtime names', () => {
     const expected = [
-      'MetadataStorage', 'getMetadataStorage',
+      'MetadataStorage', 'getMetadataStorage', 'memberManifestKey', 'parseEmbeddedSchema', 'checkEmbeddedSchema',
       'splitCamelCase', 'headTail', 'toSnakeCase', 'isTool', 'flattenEntries', 'ancestryOf', 'SCHEMA_EXPRESSIBLE_VALIDATORS',
       'SCHEMA_VALIDATOR_DECORATORS', 'portableStrictSchema', 'restoreStrictSideTables', 'validateEditedArguments', 'staticTools', 'compiledArgumentsOf', 'applyNullPlan',
     ];

@@ -44,8 +44,8 @@ class NotesKit {
 
   ids(prefix: string) { return [...this.notes.keys()].filter((id) => id.startsWith(prefix)); }
 
-  @Prompt({ description: 'Summarise a note', optional: ['tone'], complete: { tone: (v) => ['dry', 'warm'].filter((t) => t.startsWith(v)) } })
-  summarise(@Param('id', { description: 'The note' }) id: string, @Param('tone') tone?: string) {
+  @Prompt({ description: 'Summarise a note', complete: { tone: (v) => ['dry', 'warm'].filter((t) => t.startsWith(v)) } })
+  summarise(@Param('id', { description: 'The note' }) id: string, @Param('tone') tone?: 'dry' | 'warm') {
     return [{ role: 'user' as const, content: [`Summarise${tone ? ` in a ${tone} tone` : ''}:`, Content.file({ data: this.notes.get(id) ?? '', filename: `${id}.md`, mimeType: 'text/markdown', uri: `notes://${id}` })] }];
   }
 }
@@ -72,9 +72,13 @@ describe('README: tools that talk back, resources and prompts', () => {
       const index = (await client.readResource({ uri: 'notes://index' })).contents[0] as { text: string };
       expect(JSON.parse(index.text)).toEqual(['42', '7']);
       expect((await client.complete({ ref: { type: 'ref/resource', uri: 'notes://{id}' }, argument: { name: 'id', value: '4' } })).completion.values).toEqual(['42']);
+      // `tone?: 'dry' | 'warm'` is optional and checked, from the TypeScript types.
+      expect((await client.listPrompts()).prompts[0]!.arguments).toEqual([{ name: 'id', description: 'The note', required: true }, { name: 'tone', required: false }]);
+      await expect(client.getPrompt({ name: 'summarise', arguments: { id: '7', tone: 'angry' } })).rejects.toThrow(/argument "tone" must be one of "dry", "warm"/);
       const prompt = await client.getPrompt({ name: 'summarise', arguments: { id: '7' } });
       expect(prompt.messages[1]).toEqual({ role: 'user', content: { type: 'resource', resource: { uri: 'notes://7', mimeType: 'text/markdown', text: '# Seven' } } });
       await server.notifyResourceUpdated('notes://42');
+      await server.notifyToolsChanged();
     } finally {
       await client.close();
       await server.close();

@@ -2,6 +2,7 @@
 export { scanTools } from './scan/scan-tools';
 export type { ScannedTool, ScanResult, ScanOptions } from './scan/scan-tools';
 export type { ScannedOutput } from './scan/scan-outputs';
+export type { MemberKind } from './scan/mcp-members';
 export { loadProgram, parseTsconfig } from './scan/load-program';
 export type { LoadedProgram } from './scan/load-program';
 export type { ToolSchemaEntry } from './schema/tool-schema-entry';

@@ -64,4 +64,10 @@ export interface SchemaManifest {
   tools: Record<string, EmbeddedToolSchema>;
   /** The schemas of agents' output classes (`outputType`, `@Output()`), keyed by class name. */
   outputs?: Record<string, EmbeddedToolSchema>;
+  /**
+   * The argument schemas of other decorated methods that take `@Param` arguments (the MCP
+   * package's `@Prompt` and `@ResourceTemplate` methods), keyed `"<ClassName>.<methodName>"`;
+   * loose, as the author declared them.
+   */
+  members?: Record<string, EmbeddedToolSchema>;
 }

@@ -15,3 +15,11 @@ export const SCHEMA_MANIFEST_VERSION = 1;
 export function outputManifestKey(className: string): string {
   return `output:${className}`;
 }
+
+/**
+ * The manifest key of a decorated method that is not a tool but takes `@Param` arguments (an MCP
+ * `@Prompt` or `@ResourceTemplate`): `members` entries are registered under it.
+ */
+export function memberManifestKey(classAndMethod: string): string {
+  return `member:${classAndMethod}`;
+}

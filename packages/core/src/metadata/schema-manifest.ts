@@ -3,7 +3,7 @@ import { UserError } from '../errors/user.error';
 import { isSchemaObject } from '../schema/schema-utils';
 import { checkEmbeddedSchema } from './embedded-schema-check';
 import type { EmbeddedToolSchema, SchemaManifest } from './embedded-schema';
-import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION, outputManifestKey } from './metadata-keys';
+import { SCHEMA_MANIFEST_FILE, SCHEMA_MANIFEST_VERSION, memberManifestKey, outputManifestKey } from './metadata-keys';
 import { getMetadataStorage } from './metadata-storage';
 
 /**
@@ -26,6 +26,11 @@ export function loadSchemaManifest(pathOrManifest: string | SchemaManifest): num
     const outputs: Record<string, EmbeddedToolSchema> = {};
     for (const [name, entry] of Object.entries(manifest.outputs)) outputs[outputManifestKey(name)] = entry;
     getMetadataStorage().registerManifestSchemas(outputs);
+  }
+  if (manifest.members !== undefined) {
+    const members: Record<string, EmbeddedToolSchema> = {};
+    for (const [key, entry] of Object.entries(manifest.members)) members[memberManifestKey(key)] = entry;
+    getMetadataStorage().registerManifestSchemas(members);
   }
   return Object.keys(manifest.tools).length;
 }
@@ -60,5 +65,9 @@ function checkManifest(manifest: unknown, source: string): asserts manifest is S
   if (manifest.outputs !== undefined) {
     if (!isSchemaObject(manifest.outputs)) throw new UserError(`The schema manifest (${source}) has "outputs" that is not an object keyed by class name.`);
     for (const [key, entry] of Object.entries(manifest.outputs)) checkEmbeddedSchema(entry, `output "${key}" of the schema manifest (${source})`);
+  }
+  if (manifest.members !== undefined) {
+    if (!isSchemaObject(manifest.members)) throw new UserError(`The schema manifest (${source}) has "members" that is not an object keyed by "Class.method".`);
+    for (const [key, entry] of Object.entries(manifest.members)) checkEmbeddedSchema(entry, `member "${key}" of the schema manifest (${source})`);
   }
 }

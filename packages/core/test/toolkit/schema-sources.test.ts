@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Param, Tool, loadSchemaManifest, parseToolArguments, toolsOf, ToolDefinitionError, UserError } from '@toolwright/core';
 import type { ToolContext } from '@toolwright/core';
+import { getMetadataStorage } from '@toolwright/core/internal';
 
 const ctx = {} as ToolContext;
 
@@ -119,6 +120,15 @@ describe('where a tool schema comes from', () => {
       }
     }
     expect(() => toolsOf(new Stale())).toThrow(/stale: it has no property for @Param\('fresh'\)/);
+  });
+
+  it('registers the members of a manifest (MCP prompts and templates) apart from tools, and refuses malformed ones', () => {
+    const parameters = { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] };
+    expect(loadSchemaManifest({ version: 1, tools: {}, members: { 'Notes.outline': { parameters } } })).toBe(0);
+    expect(getMetadataStorage().manifestSchemaOf('member:Notes.outline')).toEqual({ parameters });
+    expect(getMetadataStorage().manifestSchemaOf('Notes.outline')).toBeUndefined();
+    expect(() => loadSchemaManifest({ version: 1, tools: {}, members: [] } as never)).toThrow(/"members" that is not an object keyed by "Class.method"/);
+    expect(() => loadSchemaManifest({ version: 1, tools: {}, members: { 'Notes.outline': { parameters: 'x' } } } as never)).toThrow(/member "Notes.outline" of the schema manifest .* needs a "parameters" JSON schema object/);
   });
 
   it('reports a strict-mode problem of a declared tool with the tool name and field path', () => {

@@ -51,6 +51,7 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
   private readonly adapted = new Map<string, { key: string; tool?: Tool<TContext> }>();
   private runHold = false;
   private userHold = false;
+  private readonly changeListeners = new Set<() => void>();
   /** The contexts of the calls in flight, latest last: an approval form mid-call is decided by its run. */
   private readonly callsInFlight: ToolContext<TContext>[] = [];
 
@@ -73,6 +74,13 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
       },
       onToolsChanged: () => {
         this.stale = true;
+        for (const listener of [...this.changeListeners]) {
+          try {
+            listener();
+          } catch {
+            // A listener's failure is its own; the others still hear of the change.
+          }
+        }
       },
       onLost: () => {
         this.stale = true;
@@ -160,6 +168,16 @@ export class McpToolset<TContext = any> implements Toolset<TContext> {
     this.listing = undefined;
     this.stale = true;
     await this.connection.close();
+  }
+
+  /**
+   * Calls `listener` whenever the server says its tools changed (`notifications/tools/list_changed`);
+   * returns a function that removes it. `serveMcp` uses it to pass the change on to its own clients
+   * when it serves this toolset.
+   */
+  onToolsChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
   }
 
   /** Forgets the listed tools: the next turn lists them again. */

@@ -1,4 +1,5 @@
 import { UserError } from '@toolwright/core';
+import type { EmbeddedToolSchema } from '@toolwright/core/extend';
 
 /**
  * Suggests values for one argument or template variable (`completion/complete`): called with the
@@ -29,17 +30,24 @@ export interface PromptOptions {
   name?: string;
   description?: string;
   title?: string;
-  /** Names of `@Param` arguments a client may leave out (every other one is required). */
+  /**
+   * Names of `@Param` arguments a client may leave out, besides those the TypeScript types make
+   * optional (`tone?: string`, a default value) when the scanner gave the method its schema.
+   * Without a build-time schema every argument not listed here is required.
+   */
   optional?: string[];
   /** Completions of the prompt's arguments, by argument name. */
   complete?: Record<string, Completer>;
 }
 
-/** One decorated method, as recorded on its class. @internal */
+/**
+ * One decorated method, as recorded on its class. `embedded` is the schema of its `@Param`
+ * arguments that the scanner transformer wrote into the decorator call (JSON text). @internal
+ */
 export type McpMemberRecord = { method: string; owner: Function } & (
   | { kind: 'resource'; uri: string; options: ResourceOptions }
-  | { kind: 'template'; uriTemplate: string; options: ResourceTemplateOptions }
-  | { kind: 'prompt'; name: string; options: PromptOptions }
+  | { kind: 'template'; uriTemplate: string; options: ResourceTemplateOptions; embedded?: EmbeddedToolSchema | string }
+  | { kind: 'prompt'; name: string; options: PromptOptions; embedded?: EmbeddedToolSchema | string }
 );
 
 type Recorded = McpMemberRecord extends infer R ? (R extends McpMemberRecord ? Omit<R, 'owner'> : never) : never;

@@ -1,4 +1,6 @@
 import { UserError } from '@toolwright/core';
+import type { EmbeddedToolSchema } from '@toolwright/core/extend';
+import { checkEmbeddedSchema } from '@toolwright/core/internal';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { checkMemberOptions, recordMcpMember, type PromptOptions, type ResourceOptions, type ResourceTemplateOptions } from './mcp-metadata';
 
@@ -24,11 +26,16 @@ export function Resource(uri: string, options?: ResourceOptions): MethodDecorato
  * a matching URI calls it with the variables as its `@Param` arguments (`@Param('id') id: string`).
  * `complete` suggests values of a variable (`completion/complete`).
  *
+ *
+ * The third argument is written by the `@toolwright/scanner` transformer (the schema of the
+ * `@Param` arguments from their TypeScript types, as JSON text); code does not pass it by hand.
+ * With it, `resources/read` reads each variable as its declared type (`id: number`) and checks it.
+ *
  * @example
  * @ResourceTemplate('notes://{id}', { mimeType: 'text/markdown', complete: { id: (v) => ids.filter((i) => i.startsWith(v)) } })
  * note(@Param('id') id: string) { return this.notes.get(id); }
  */
-export function ResourceTemplate(uriTemplate: string, options?: ResourceTemplateOptions): MethodDecorator {
+export function ResourceTemplate(uriTemplate: string, options?: ResourceTemplateOptions, embedded?: EmbeddedToolSchema | string): MethodDecorator {
   if (typeof uriTemplate !== 'string' || !URI.test(uriTemplate.replace(/\{[^}]*\}/g, 'x')) || uriTemplate.length > 2048) {
     throw new UserError(`@ResourceTemplate(uriTemplate): must be an absolute URI template such as "notes://{id}" (got ${JSON.stringify(uriTemplate)}).`);
   }
@@ -38,7 +45,9 @@ export function ResourceTemplate(uriTemplate: string, options?: ResourceTemplate
     throw new UserError(`@ResourceTemplate('${uriTemplate}'): not a valid URI template (${error instanceof Error ? error.message : String(error)}).`);
   }
   checkMemberOptions(`@ResourceTemplate('${uriTemplate}')`, options, ['name', 'mimeType', 'title', 'description', 'complete']);
-  return (target, key) => recordMcpMember('@ResourceTemplate', target, key, (method) => ({ kind: 'template', method, uriTemplate, options: { ...options } }));
+  checkEmbedded(embedded, `@ResourceTemplate('${uriTemplate}')`);
+  return (target, key) =>
+    recordMcpMember('@ResourceTemplate', target, key, (method) => ({ kind: 'template', method, uriTemplate, options: { ...options }, ...(embedded !== undefined ? { embedded } : {}) }));
 }
 
 /**
@@ -47,18 +56,31 @@ export function ResourceTemplate(uriTemplate: string, options?: ResourceTemplate
  * of `{ role: 'user' | 'assistant', content }` where content is text, a content part
  * (`Content.image(...)`, `Content.file({ ..., uri })` for an embedded resource) or an array of them.
  *
+ *
+ * The second argument is written by the `@toolwright/scanner` transformer (the schema of the
+ * `@Param` arguments from their TypeScript types, as JSON text); code does not pass it by hand.
+ * With it, `prompts/list` marks optional parameters (`tone?: string`) as not required and
+ * `prompts/get` reads and checks each argument as its declared type.
+ *
  * @example
  * @Prompt({ description: 'Review code', complete: { language: (v) => ['ts', 'py'].filter((l) => l.startsWith(v)) } })
  * review(@Param('code') code: string, @Param('language') language: string) { return `Review this ${language}:\n${code}`; }
  */
-export function Prompt(options?: PromptOptions): MethodDecorator {
+export function Prompt(options?: PromptOptions, embedded?: EmbeddedToolSchema | string): MethodDecorator {
   checkMemberOptions('@Prompt', options, ['name', 'description', 'title', 'optional', 'complete']);
+  checkEmbedded(embedded, '@Prompt');
   return (target, key) =>
     recordMcpMember('@Prompt', target, key, (method) => {
       const name = options?.name ?? toSnakeCase(method);
       if (!PROMPT_NAME.test(name)) throw new UserError(`@Prompt on ${method}: the name "${name}" must be 1–128 letters, digits, "_", "-" or ".". Fix: @Prompt({ name: 'review_code' }).`);
-      return { kind: 'prompt', method, name, options: { ...options } };
+      return { kind: 'prompt', method, name, options: { ...options }, ...(embedded !== undefined ? { embedded } : {}) };
     });
+}
+
+/** An embedded schema given as an object is checked now; text is checked when it is parsed (when served). */
+function checkEmbedded(embedded: unknown, label: string): void {
+  if (embedded === undefined || typeof embedded === 'string') return;
+  checkEmbeddedSchema(embedded, label);
 }
 
 function toSnakeCase(name: string): string {

@@ -48,6 +48,9 @@ export class ServeCore {
   private readonly executor: ExecutorConfig;
   /** Stands in for the agent in `isEnabled` checks while listing. */
   private readonly listingAgent: Agent;
+  /** The tools as last listed or checked (their descriptors as JSON), to see a call change them. */
+  private lastListing?: string;
+  private unwatch?: () => void;
 
   constructor(
     entries: readonly ServeEntry[],
@@ -62,11 +65,20 @@ export class ServeCore {
     this.executor = { options: options.runner ?? {}, context: options.context, approvals: this.approvals, agent: new Agent({ name: 'mcp' }) };
   }
 
-  setup(): Promise<void> {
-    return this.served.setup();
+  async setup(): Promise<void> {
+    await this.served.setup();
+    // The first listing to compare with, for a client that calls before it lists.
+    if (this.served.mayChange) await this.descriptors().catch(() => undefined);
+    // A served McpToolset's server said its tools changed: pass it on when ours did too.
+    this.unwatch = this.served.watch(() => {
+      void this.toolsChanged()
+        .then((changed) => (changed ? this.notifyToolsChanged() : undefined))
+        .catch(() => undefined);
+    });
   }
 
   close(): Promise<void> {
+    this.unwatch?.();
     return this.served.close();
   }
 
@@ -77,13 +89,29 @@ export class ServeCore {
     );
   }
 
+  /** Tells every session that the tools changed (`notifications/tools/list_changed`). */
+  async notifyToolsChanged(except?: Server): Promise<void> {
+    await Promise.all([...this.sessions].filter((s) => s.server !== except).map((s) => s.server.sendToolListChanged().catch(() => undefined)));
+  }
+
+  /**
+   * Whether the tools differ from when they were last listed or checked (a toolset that added or
+   * removed tools, an `isEnabled` that changed its answer). Only lists again when they can change.
+   */
+  private async toolsChanged(): Promise<boolean> {
+    if (!this.served.mayChange) return false;
+    const before = this.lastListing;
+    await this.descriptors();
+    return before !== undefined && before !== this.lastListing;
+  }
+
   /**
    * A new SDK server for one session: tools, logging (`logging/setLevel`), and the resources,
    * templates, prompts and completions of the decorated toolkits when there are any.
    */
   createSession(session: SessionInfo): Server {
     const resources = this.resources;
-    const capabilities: ServerCapabilities = { tools: {}, logging: {} };
+    const capabilities: ServerCapabilities = { tools: { listChanged: true }, logging: {} };
     if (resources.hasResources) capabilities.resources = { subscribe: true };
     if (resources.hasPrompts) capabilities.prompts = {};
     if (resources.hasResources || resources.hasPrompts) capabilities.completions = {};
@@ -171,6 +199,14 @@ export class ServeCore {
           this.executor,
         );
         await talkBack.flushed();
+        // A call that changed the tools (a toolset that adds some): the caller hears it on the
+        // call's own stream, before the result; the other sessions on theirs.
+        if (await this.toolsChanged().catch(() => false)) {
+          notified = notified.then(() => extra.sendNotification({ method: 'notifications/tools/list_changed' })).catch(() => undefined);
+          await notified;
+          await new Promise((resolve) => setImmediate(resolve));
+          void this.notifyToolsChanged(server);
+        }
         if (progressSent) {
           await notified;
           // The SDK client handles a notification a microtask later than a response read in the
@@ -202,6 +238,7 @@ export class ServeCore {
       if (annotations) descriptor.annotations = annotations;
       out.push(descriptor);
     }
+    this.lastListing = JSON.stringify(out);
     return out;
   }
 

@@ -14,6 +14,11 @@ export interface McpServerHandle {
   approvals: McpApprovals;
   /** Tells the sessions subscribed to `uri` (`resources/subscribe`) that the resource changed. */
   notifyResourceUpdated(uri: string): Promise<void>;
+  /**
+   * Tells every session that the tools changed (`notifications/tools/list_changed`), for a
+   * toolset that changes on its own; a change a served call makes is announced without it.
+   */
+  notifyToolsChanged(): Promise<void>;
   /** Stops accepting requests, ends the sessions and closes the served toolsets. */
   close(): Promise<void>;
 }
@@ -30,6 +35,8 @@ export interface McpHttpHandler {
   approvals: McpApprovals;
   /** Tells the sessions subscribed to `uri` that the resource changed. */
   notifyResourceUpdated(uri: string): Promise<void>;
+  /** Tells every session that the tools changed (`notifications/tools/list_changed`). */
+  notifyToolsChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,7 +73,7 @@ export async function serveMcp(toolkits: ServeEntry[], options: ServeMcpOptions<
     // The client closing our stdin is the end of the session (MCP's stdio shutdown).
     const onEnd = (): void => void close().catch(() => undefined);
     process.stdin.once('end', onEnd);
-    return { approvals: core.approvals, notifyResourceUpdated: (uri) => core.notifyResourceUpdated(uri), close };
+    return { approvals: core.approvals, notifyResourceUpdated: (uri) => core.notifyResourceUpdated(uri), notifyToolsChanged: () => core.notifyToolsChanged(), close };
   }
   const { port, host = '127.0.0.1', path = '/mcp', ...http } = options.transport;
   const endpoint = new McpHttpEndpoint(core, { ...http, loopback: LOOPBACK.has(host) });
@@ -98,6 +105,7 @@ export async function serveMcp(toolkits: ServeEntry[], options: ServeMcpOptions<
     url: `http://${urlHost}:${address.port}${path}`,
     approvals: core.approvals,
     notifyResourceUpdated: (uri) => core.notifyResourceUpdated(uri),
+    notifyToolsChanged: () => core.notifyToolsChanged(),
     close: async () => {
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await endpoint.close();
@@ -142,6 +150,7 @@ export async function createHttpHandler(
     handleMetadata: (req, res, path) => endpoint.handleMetadata(req, res, path),
     approvals: core.approvals,
     notifyResourceUpdated: (uri) => core.notifyResourceUpdated(uri),
+    notifyToolsChanged: () => core.notifyToolsChanged(),
     close: async () => {
       await endpoint.close();
       await core.close();

@@ -7,8 +7,15 @@ import { UserError, type ContentPart } from '@toolwright/core';
 import { getMetadataStorage } from '@toolwright/core/internal';
 import { mcpMembersOf, type Completer, type McpMemberRecord } from '../decorators/mcp-metadata';
 import { boundedText } from '../shared/bounded-text';
+import { MemberArguments, memberSchemaOf } from './member-arguments';
 
-type Bound<K extends McpMemberRecord['kind']> = { instance: object; record: Extract<McpMemberRecord, { kind: K }>; params: ParamSlot[] };
+type Bound<K extends McpMemberRecord['kind']> = {
+  instance: object;
+  record: Extract<McpMemberRecord, { kind: K }>;
+  params: ParamSlot[];
+  /** The build-time schema of the arguments (prompts and templates the scanner reached). */
+  args?: MemberArguments;
+};
 interface ParamSlot {
   index: number;
   name: string;
@@ -52,13 +59,13 @@ export class ServedResources {
               throw new UserError(`serveMcp: @ResourceTemplate('${record.uriTemplate}') on ${instance.constructor.name}.${record.method}: the variable "${variable}" has no @Param('${variable}') parameter. Fix: add one.`);
             }
           }
-          this.templates.push({ instance, record, params, template });
+          this.templates.push({ instance, record, params, template, ...argumentsOf(record, params) });
         } else {
           if (this.prompts.has(record.name)) throw new UserError(`serveMcp: two @Prompt methods are named "${record.name}". Fix: @Prompt({ name }) to rename one.`);
           for (const name of record.options.optional ?? []) {
             if (!params.some((p) => p.name === name)) throw new UserError(`serveMcp: @Prompt "${record.name}": optional names "${name}", which is no @Param of the method. Fix: list only its @Param names.`);
           }
-          this.prompts.set(record.name, { instance, record, params });
+          this.prompts.set(record.name, { instance, record, params, ...argumentsOf(record, params) });
         }
       }
     }
@@ -94,14 +101,14 @@ export class ServedResources {
   }
 
   listPrompts(): McpPrompt[] {
-    return [...this.prompts.values()].map(({ record, params }) => ({
-      name: record.name,
-      description: record.options.description ?? `The ${record.name} prompt.`,
-      ...(record.options.title ? { title: record.options.title } : {}),
-      arguments: params.map((p) => ({
+    return [...this.prompts.values()].map((prompt) => ({
+      name: prompt.record.name,
+      description: prompt.record.options.description ?? prompt.args?.schema.description ?? `The ${prompt.record.name} prompt.`,
+      ...(prompt.record.options.title ? { title: prompt.record.options.title } : {}),
+      arguments: prompt.params.map((p) => ({
         name: p.name,
         ...(p.description ? { description: p.description } : {}),
-        required: !(record.options.optional ?? []).includes(p.name),
+        required: isRequired(prompt, p.name),
       })),
     }));
   }
@@ -114,7 +121,7 @@ export class ServedResources {
       if (!variables) continue;
       const args: Record<string, string> = {};
       for (const [name, value] of Object.entries(variables)) args[name] = Array.isArray(value) ? value.join(',') : value;
-      return { contents: contentsOf(await callMethod(entry, args), uri, entry.record.options.mimeType) };
+      return { contents: contentsOf(await callMethod(entry, checkedArguments(entry, args, `Resource ${uri}`)), uri, entry.record.options.mimeType) };
     }
     throw Object.assign(new Error(`Resource ${uri} not found`), { code: -32002, data: { uri } });
   }
@@ -123,14 +130,13 @@ export class ServedResources {
     const prompt = this.prompts.get(name);
     if (!prompt) throw new InvalidParams(`Prompt ${name} not found`);
     const args = given ?? {};
-    const optional = prompt.record.options.optional ?? [];
-    const missing = prompt.params.filter((p) => !optional.includes(p.name) && typeof args[p.name] !== 'string').map((p) => p.name);
+    const missing = prompt.params.filter((p) => isRequired(prompt, p.name) && typeof args[p.name] !== 'string').map((p) => p.name);
     if (missing.length) throw new InvalidParams(`Prompt ${name}: missing required argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
     for (const [key, value] of Object.entries(args)) {
       if (!prompt.params.some((p) => p.name === key)) throw new InvalidParams(`Prompt ${name}: unknown argument "${key}"; it takes ${prompt.params.map((p) => p.name).join(', ') || 'none'}`);
       if (typeof value !== 'string' || value.length > MAX_ARGUMENT_CHARS) throw new InvalidParams(`Prompt ${name}: argument "${key}" must be a string of at most ${MAX_ARGUMENT_CHARS} characters`);
     }
-    const messages = promptMessagesOf(await callMethod(prompt, args), name);
+    const messages = promptMessagesOf(await callMethod(prompt, checkedArguments(prompt, args, `Prompt ${name}`)), name);
     return { ...(prompt.record.options.description ? { description: prompt.record.options.description } : {}), messages };
   }
 
@@ -171,6 +177,43 @@ function describe(options: { mimeType?: string; title?: string; description?: st
   return out;
 }
 
+/**
+ * The build-time schema of a prompt's or template's arguments, when the scanner gave one: the
+ * required names are the schema's, less those the decorator lists in `optional`; descriptions
+ * the `@Param` options lack come from it.
+ */
+function argumentsOf(record: McpMemberRecord, params: ParamSlot[]): { args?: MemberArguments } {
+  const schema = memberSchemaOf(record);
+  if (!schema) return {};
+  const optional = record.kind === 'prompt' ? (record.options.optional ?? []) : [];
+  const listed = (schema.parameters as { required?: unknown }).required;
+  const required = new Set((Array.isArray(listed) ? listed : []).filter((name): name is string => typeof name === 'string' && !optional.includes(name)));
+  const args = new MemberArguments(schema, required);
+  for (const p of params) {
+    if (p.description === undefined) {
+      const described = args.descriptionOf(p.name);
+      if (described) p.description = described;
+    }
+  }
+  return { args };
+}
+
+/** Whether a client must give argument `name`: as the schema says, else unless listed in `optional`. */
+function isRequired(bound: { record: McpMemberRecord; args?: MemberArguments }, name: string): boolean {
+  if (bound.args) return bound.args.required.has(name);
+  return !(bound.record.kind === 'prompt' ? (bound.record.options.optional ?? []) : []).includes(name);
+}
+
+/** The values the method receives: as given (strings), or read and checked against the build-time schema. */
+function checkedArguments(bound: { params: ParamSlot[]; args?: MemberArguments; record: McpMemberRecord }, given: Record<string, string>, what: string): Record<string, unknown> {
+  if (!bound.args) return given;
+  const missing = bound.params.filter((p) => bound.args!.required.has(p.name) && typeof given[p.name] !== 'string').map((p) => p.name);
+  if (missing.length) throw new InvalidParams(`${what}: missing required argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  const read = bound.args.read(given);
+  if ('problem' in read) throw new InvalidParams(`${what}: ${boundedText(read.problem, 1000)}`);
+  return read.values;
+}
+
 function paramSlots(record: McpMemberRecord, instance: object): ParamSlot[] {
   const slots: ParamSlot[] = [];
   for (const p of getMetadataStorage().parametersOf(record.owner, record.method)) {
@@ -180,7 +223,7 @@ function paramSlots(record: McpMemberRecord, instance: object): ParamSlot[] {
   return slots.sort((a, b) => a.index - b.index);
 }
 
-async function callMethod(bound: { instance: object; record: McpMemberRecord; params: ParamSlot[] }, args: Record<string, string>): Promise<unknown> {
+async function callMethod(bound: { instance: object; record: McpMemberRecord; params: ParamSlot[] }, args: Record<string, unknown>): Promise<unknown> {
   const method = (bound.instance as Record<string, unknown>)[bound.record.method];
   if (typeof method !== 'function') throw new Error(`${bound.instance.constructor.name}.${bound.record.method} is not a method of the instance`);
   const values: unknown[] = [];

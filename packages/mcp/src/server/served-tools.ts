@@ -28,6 +28,26 @@ export class ServedTools {
     }
   }
 
+  /** Whether the tools offered can change: toolsets are asked anew, `isEnabled` may change its answer. */
+  get mayChange(): boolean {
+    return this.toolsets.length > 0 || [...this.fixed.values()].some((tool) => tool.isEnabled !== undefined);
+  }
+
+  /**
+   * Calls `listener` when a toolset that can tell (one with `onToolsChanged(listener)`, such as
+   * `McpToolset`) says its tools changed; returns a function that stops listening.
+   */
+  watch(listener: () => void): () => void {
+    const stops: Array<() => void> = [];
+    for (const toolset of this.toolsets) {
+      const subscribe = (toolset as Toolset & { onToolsChanged?: unknown }).onToolsChanged;
+      if (typeof subscribe !== 'function') continue;
+      const stop = (subscribe as (listener: () => void) => unknown).call(toolset, listener);
+      if (typeof stop === 'function') stops.push(stop as () => void);
+    }
+    return () => stops.forEach((stop) => stop());
+  }
+
   /** Runs the toolsets' `setup()`. */
   async setup(): Promise<void> {
     for (const toolset of this.toolsets) await toolset.setup?.();

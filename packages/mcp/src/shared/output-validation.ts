@@ -10,13 +10,22 @@ const compiled = new WeakMap<object, JsonSchemaValidator<unknown> | string>();
  * is reported as such. @internal
  */
 export function outputSchemaProblem(schema: Record<string, unknown>, value: unknown): string | undefined {
+  return schemaProblem(schema, value, 'the output schema');
+}
+
+/**
+ * Checks `value` against a JSON schema (compiled once per schema object): the validator's
+ * description of the mismatch, or `undefined` when it matches. A schema that does not compile
+ * is reported as `<what> does not compile: ...`. @internal
+ */
+export function schemaProblem(schema: Record<string, unknown>, value: unknown, what: string): string | undefined {
   let validator = compiled.get(schema);
   if (validator === undefined) {
     try {
       validatorFactory ??= new AjvJsonSchemaValidator();
       validator = validatorFactory.getValidator<unknown>(schema as JsonSchemaType);
     } catch (error) {
-      validator = `the output schema does not compile: ${error instanceof Error ? error.message : String(error)}`;
+      validator = `${what} does not compile: ${error instanceof Error ? error.message : String(error)}`;
     }
     compiled.set(schema, validator);
   }

@@ -42,7 +42,7 @@ export function scanCommand(options: ScanCommandOptions, io: CliIo): number {
     io.stderr(`toolwright scan: ${errors} error${errors === 1 ? '' : 's'}; ${files} ${targets.length === 1 ? 'was' : 'were'} not ${options.check ? 'checked' : 'written'}\n`);
     return 1;
   }
-  const manifest = buildManifest(result.tools, result.outputs);
+  const manifest = buildManifest(result.tools, result.outputs, result.members);
   // The module's header names paths from the tsconfig's directory (the same text wherever the
   // scan runs); messages repeat the command as it was typed.
   const command = regenerateCommand(options, (file) => path.relative(configDir, path.resolve(io.cwd, file)).split(path.sep).join('/') || '.');

@@ -13,6 +13,8 @@ export interface ToolManifest {
   tools: Record<string, ToolSchemaEntry>;
   /** Agents' output classes (`outputType`, `@Output()`), keyed by class name; absent when there are none. */
   outputs?: Record<string, ToolSchemaEntry>;
+  /** MCP `@Prompt` / `@ResourceTemplate` methods' argument schemas, keyed by `Class.method`; absent when there are none. */
+  members?: Record<string, ToolSchemaEntry>;
 }
 
 /**
@@ -20,8 +22,9 @@ export interface ToolManifest {
  * annotations too, so that `--check` flags a tool whose risk changed (say it lost `readOnly`)
  * and the change shows in review.
  */
-export function buildManifest(tools: ScannedTool[], outputs: readonly ScannedOutput[] = []): ToolManifest {
-  const entries = [...tools].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+export function buildManifest(tools: ScannedTool[], outputs: readonly ScannedOutput[] = [], members: readonly ScannedTool[] = []): ToolManifest {
+  const byKey = (a: ScannedTool, b: ScannedTool): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const entries = [...tools].sort(byKey);
   const manifest: ToolManifest = {
     version: 1,
     tools: Object.fromEntries(entries.map((tool) => [tool.key, tool.annotations ? { ...tool.schema, annotations: tool.annotations } : tool.schema])),
@@ -30,13 +33,15 @@ export function buildManifest(tools: ScannedTool[], outputs: readonly ScannedOut
   const byClass = new Map<string, ToolSchemaEntry>();
   for (const output of outputs) if (!byClass.has(output.className)) byClass.set(output.className, output.schema);
   if (byClass.size > 0) manifest.outputs = Object.fromEntries(byClass);
+  if (members.length > 0) manifest.members = Object.fromEntries([...members].sort(byKey).map((member) => [member.key, member.schema]));
   return manifest;
 }
 
 /** The manifest's file text: stable (sorted keys, two-space indent, final newline). */
 export function serializeManifest(manifest: ToolManifest): string {
   const outputs = manifest.outputs !== undefined ? { outputs: sortKeys(manifest.outputs) } : {};
-  return `${JSON.stringify({ version: manifest.version, tools: sortKeys(manifest.tools), ...outputs }, null, 2)}\n`;
+  const members = manifest.members !== undefined ? { members: sortKeys(manifest.members) } : {};
+  return `${JSON.stringify({ version: manifest.version, tools: sortKeys(manifest.tools), ...outputs, ...members }, null, 2)}\n`;
 }
 
 /** Reads a manifest file; `undefined` when it does not exist. Throws when it is not a manifest. */
@@ -70,6 +75,7 @@ export function compareManifests(actual: ToolManifest | undefined, expected: Too
   const prefixed = (m: ToolManifest | undefined): Record<string, ToolSchemaEntry> => ({
     ...(m?.tools ?? {}),
     ...Object.fromEntries(Object.entries(m?.outputs ?? {}).map(([name, entry]) => [`output ${name}`, entry])),
+    ...Object.fromEntries(Object.entries(m?.members ?? {}).map(([key, entry]) => [`member ${key}`, entry])),
   });
   const have = prefixed(actual);
   const want = prefixed(expected);

@@ -6,6 +6,7 @@ import { decoratorCalls, resolveImportedCallee } from '../ast/imports';
 import { toSnakeCase } from '@toolwright/core/internal';
 import { annotationsOf } from './tool-annotations';
 import type { ToolParameterSite, ToolSite } from './tool-site';
+import { memberDecoratorOf, type MemberDecorator } from './mcp-members';
 
 /** The module specifiers that export Toolwright's decorators. */
 export const DEFAULT_CORE_MODULES: readonly string[] = ['@toolwright/core'];
@@ -38,7 +39,8 @@ export function coreDecoratorName(
 }
 
 /**
- * Finds every `@Tool` method of the classes declared in `sourceFile`. Classes declared inside a
+ * Finds every `@Tool` method of the classes declared in `sourceFile`, and every MCP `@Prompt` /
+ * `@ResourceTemplate` method (sites with `member` set). Classes declared inside a
  * function or block are reached with `nested` (the transformer, which embeds their schemas);
  * otherwise they are reported, since a manifest cannot key them.
  */
@@ -72,47 +74,65 @@ function collectClass(
   for (const member of declaration.members) {
     if (!ts.isMethodDeclaration(member)) continue;
     const tool = decoratorCalls(member).find(({ call }) => coreDecoratorName(call, sourceFile, coreModules) === 'Tool');
-    if (!tool?.call) continue;
-    const methodName = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
-    const options = tool.call.arguments[0] ? evaluateStatic(tool.call.arguments[0], checker) : undefined;
-    const staticName = isStaticObject(options) && typeof options.name === 'string' ? options.name : undefined;
-    const toolName = staticName ?? toSnakeCase(methodName ?? 'tool');
-    if (!declaration.name || classKey === undefined || methodName === undefined) {
-      found.diagnostics.push(
-        diagnosticAt(member.name, {
-          toolName,
-          message: !declaration.name
-            ? 'the scanner cannot reach a tool declared in an anonymous class'
-            : classKey === undefined
-              ? `a manifest cannot name class ${declaration.name.text}: it is declared inside a function or block (tools are looked up by class and method)`
-              : 'the scanner cannot name a tool method with a computed name',
-          fix: !declaration.name || methodName === undefined
-            ? 'declare the toolkit as a named class with plain method names'
-            : 'declare the toolkit at the top level of its module, or compile through the @toolwright/scanner transformer, which embeds the schema',
-        }),
-      );
-      continue;
-    }
-    const strict = !(isStaticObject(options) && options.strict === false);
-    const literalOptions = tool.call.arguments[0] === undefined || options === undefined || isStaticObject(options);
-    const annotations = annotationsOf(tool.call.arguments[0], checker);
-    const parameters = collectParameters(member, sourceFile, checker, coreModules, toolName, found.diagnostics);
-    if (!parameters) continue;
-    found.sites.push({
-      sourceFile,
-      classDeclaration: declaration,
-      className: classKey,
-      method: member,
-      methodName,
-      call: tool.call,
-      toolName,
-      strict,
-      literalOptions,
-      ...(annotations ? { annotations } : {}),
-      hasEmbeddedSchema: tool.call.arguments.length >= 2,
-      parameters,
-    });
+    if (tool?.call) collectMethod(declaration, member, tool.call, undefined, classKey, sourceFile, checker, coreModules, found);
+    const decorator = memberDecoratorOf(member, sourceFile);
+    if (decorator) collectMethod(declaration, member, decorator.call, decorator, classKey, sourceFile, checker, coreModules, found);
   }
+}
+
+/** One `@Tool` method, or (with `decorator`) one `@Prompt` / `@ResourceTemplate` method. */
+function collectMethod(
+  declaration: ts.ClassDeclaration,
+  member: ts.MethodDeclaration,
+  call: ts.CallExpression,
+  decorator: MemberDecorator | undefined,
+  classKey: string | undefined,
+  sourceFile: ts.SourceFile,
+  checker: ts.TypeChecker,
+  coreModules: readonly string[],
+  found: FoundTools,
+): void {
+  const methodName = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
+  const optionsArgument = call.arguments[decorator?.kind === 'template' ? 1 : 0];
+  const options = optionsArgument ? evaluateStatic(optionsArgument, checker) : undefined;
+  const staticName = isStaticObject(options) && typeof options.name === 'string' ? options.name : undefined;
+  const toolName = staticName ?? (decorator ? (methodName ?? 'member') : toSnakeCase(methodName ?? 'tool'));
+  if (!declaration.name || classKey === undefined || methodName === undefined) {
+    found.diagnostics.push(
+      diagnosticAt(member.name, {
+        toolName,
+        message: !declaration.name
+          ? `the scanner cannot reach a ${decorator ? 'prompt or resource template' : 'tool'} declared in an anonymous class`
+          : classKey === undefined
+            ? `a manifest cannot name class ${declaration.name.text}: it is declared inside a function or block (${decorator ? 'schemas' : 'tools'} are looked up by class and method)`
+            : `the scanner cannot name a ${decorator ? 'method' : 'tool method'} with a computed name`,
+        fix: !declaration.name || methodName === undefined
+          ? 'declare the toolkit as a named class with plain method names'
+          : 'declare the toolkit at the top level of its module, or compile through the @toolwright/scanner transformer, which embeds the schema',
+      }),
+    );
+    return;
+  }
+  const strict = !decorator && !(isStaticObject(options) && options.strict === false);
+  const literalOptions = optionsArgument === undefined || options === undefined || isStaticObject(options);
+  const annotations = decorator ? undefined : annotationsOf(optionsArgument, checker);
+  const parameters = collectParameters(member, sourceFile, checker, coreModules, toolName, found.diagnostics);
+  if (!parameters) return;
+  found.sites.push({
+    sourceFile,
+    classDeclaration: declaration,
+    className: classKey,
+    method: member,
+    methodName,
+    call,
+    toolName,
+    strict,
+    literalOptions,
+    ...(annotations ? { annotations } : {}),
+    ...(decorator ? { member: decorator.kind } : {}),
+    hasEmbeddedSchema: call.arguments.length > (decorator?.schemaArgument ?? 1),
+    parameters,
+  });
 }
 
 function collectParameters(

@@ -10,6 +10,7 @@ import { toolKey, type ToolAnnotationRecord } from './tool-site';
 import { createVirtualProgram } from './virtual-program';
 import { mayScanFile, scanOutputs, type ScannedOutput } from './scan-outputs';
 import { planOutputTypes } from './output-refs';
+import type { MemberKind } from './mcp-members';
 
 /** One tool the scanner found, with its schema. */
 export interface ScannedTool {
@@ -32,6 +33,8 @@ export interface ScannedTool {
   schema: ToolSchemaEntry;
   /** The risk annotations and execution hints the `@Tool` options declare (recorded in the manifest). */
   annotations?: ToolAnnotationRecord;
+  /** Set for an MCP `@Prompt` or `@ResourceTemplate` method (listed in `members`, never in `tools`). */
+  member?: MemberKind;
 }
 
 /** What a scan found: tools in declaration order and every problem, compiler-style. */
@@ -39,6 +42,11 @@ export interface ScanResult {
   tools: ScannedTool[];
   /** Output classes (`@Output()`, `outputType` of `new Agent` / `@AgentDefinition`), in file and source order. */
   outputs: ScannedOutput[];
+  /**
+   * MCP `@Prompt` and `@ResourceTemplate` methods (of `@toolwright/mcp`), whose `@Param`
+   * arguments get a loose schema like a tool's, in declaration order.
+   */
+  members: ScannedTool[];
   diagnostics: ScanDiagnostic[];
 }
 
@@ -57,7 +65,8 @@ export interface ScanOptions {
 }
 
 /**
- * Finds every `@Tool` method of a program and builds its schema from the TypeScript types:
+ * Finds every `@Tool` method of a program (and every MCP `@Prompt` / `@ResourceTemplate`
+ * method) and builds its schema from the TypeScript types:
  * one synthetic interface per tool (appended to the tool's own file, so non-exported classes
  * work), one program, one typescript-json-schema generator.
  *
@@ -84,7 +93,7 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
     }
     if (plan.interfaces.size > 0) plans.set(file.fileName, plan);
   });
-  const result: ScanResult = { tools: [], outputs: [], diagnostics: [] };
+  const result: ScanResult = { tools: [], outputs: [], members: [], diagnostics: [] };
   if (plans.size === 0) return result;
 
   const virtual = createVirtualProgram(program, new Map([...plans].map(([fileName, plan]) => [fileName, plan.apply])));
@@ -114,7 +123,8 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
       const key = toolKey(site);
       const interfaceName = plan.interfaces.get(key);
       if (interfaceName === undefined) continue;
-      const previous = seen.get(key);
+      const seenKey = site.member ? `member ${key}` : key;
+      const previous = seen.get(seenKey);
       if (previous) {
         result.diagnostics.push(
           diagnosticAt(site.method.name, {
@@ -142,8 +152,9 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
         schema: built.entry,
       };
       if (site.annotations) tool.annotations = site.annotations;
-      seen.set(key, tool);
-      result.tools.push(tool);
+      if (site.member) tool.member = site.member;
+      seen.set(seenKey, tool);
+      (site.member ? result.members : result.tools).push(tool);
     }
     const outputNames = outputPlans.get(file.fileName);
     if (outputNames) {

@@ -2,6 +2,7 @@ import * as ts from 'typescript';
 import { classKeysOf } from './class-keys';
 import { coreDecoratorName } from './find-tools';
 import { decoratorCalls } from '../ast/imports';
+import { memberDecoratorOf } from './mcp-members';
 
 /** The synthetic argument interfaces added to one source file. */
 export interface SyntheticPlan {
@@ -21,7 +22,7 @@ export function syntheticProperty(index: number): string {
 }
 
 /**
- * Plans, from syntax alone, one interface per `@Tool` method of the file's classes (top-level
+ * Plans, from syntax alone, one interface per `@Tool` (or MCP `@Prompt` / `@ResourceTemplate`) method of the file's classes (top-level
  * ones, and with `nested` those declared inside functions and blocks): a property per
  * non-`@Ctx` parameter, typed as the parameter's own annotation when it can be written where the
  * interface goes (so aliases keep their JSDoc), else as `Parameters<Class['method']>[i]`.
@@ -39,7 +40,7 @@ export function planSyntheticTypes(sourceFile: ts.SourceFile, coreModules: reado
     for (const member of declaration.members) {
       if (!ts.isMethodDeclaration(member)) continue;
       if (!(ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) continue;
-      if (!decoratorCalls(member).some(({ call }) => coreName(call) === 'Tool')) continue;
+      if (!decoratorCalls(member).some(({ call }) => coreName(call) === 'Tool') && !memberDecoratorOf(member, sourceFile)) continue;
       const methodName = member.name.text;
       const isStatic = (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
       const owner = isStatic

@@ -1,5 +1,6 @@
 import type * as ts from 'typescript';
 import type { StaticValue } from '../schema/static-value';
+import type { MemberKind } from './mcp-members';
 
 /** Risk annotations and execution hints as a manifest records them (only those declared). */
 export type ToolAnnotationRecord = Partial<Record<'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'sequential' | 'retrySafe', boolean>>;
@@ -38,7 +39,9 @@ export interface ToolSite {
    * `openWorld`, `sequential`, `retrySafe`) the `@Tool` options give as literal booleans.
    */
   annotations?: ToolAnnotationRecord;
-  /** Whether the `@Tool(...)` call already passes an embedded schema as its second argument. */
+  /** Set for an MCP `@Prompt` or `@ResourceTemplate` method (then `call` is that decorator's call, and `strict` is false). */
+  member?: MemberKind;
+  /** Whether the decorator call already passes an embedded schema (`@Tool`'s second argument). */
   hasEmbeddedSchema: boolean;
   parameters: ToolParameterSite[];
 }

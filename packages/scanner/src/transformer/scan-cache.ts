@@ -14,6 +14,8 @@ interface CachedScan {
   /** Every user file of the program the scan ran on (a DTO may live in any of them). */
   dependencies: Map<string, ts.SourceFile>;
   tools: Map<string, ScannedTool>;
+  /** The file's MCP `@Prompt` / `@ResourceTemplate` methods, keyed `Class.method`. */
+  members: Map<string, ScannedTool>;
   /** The file's `@Tool(...)` calls to embed a schema into, by the end offset of the call. */
   calls: Map<number, ToolCall>;
   /** The file's output references to embed a schema at (`@Output()` calls, agent options objects), by end offset. */
@@ -79,16 +81,18 @@ export class ScanCache {
       const ownFile = own.getSourceFile(fileName);
       if (!file || !ownFile) continue;
       const tools = new Map(result.tools.filter((tool) => tool.fileName === fileName).map((tool) => [tool.key, tool]));
+      const members = new Map(result.members.filter((member) => member.fileName === fileName).map((member) => [member.key, member]));
       this.files.set(fileName, {
         sourceFile: file,
         dependencies,
         tools,
-        calls: toolCallEnds(ownFile, tools, this.coreModules),
+        members,
+        calls: toolCallEnds(ownFile, tools, this.coreModules, members),
         outputs: outputEnds(ownFile, result.outputs.filter((output) => output.fileName === fileName), this.coreModules),
         diagnostics: result.diagnostics.filter((diagnostic) => diagnostic.fileName === fileName),
       });
     }
-    return this.files.get(sourceFile.fileName) ?? { sourceFile, dependencies, tools: new Map(), calls: new Map(), outputs: new Map(), diagnostics: [] };
+    return this.files.get(sourceFile.fileName) ?? { sourceFile, dependencies, tools: new Map(), members: new Map(), calls: new Map(), outputs: new Map(), diagnostics: [] };
   }
 
   private isValid(entry: CachedScan, program: ts.Program): boolean {

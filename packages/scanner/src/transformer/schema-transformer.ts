@@ -68,7 +68,7 @@ export function createSchemaTransformer(
     if (!program || !original) return sourceFile;
     const host = hostTypeScript(program, options.typescript);
     const scan = cache.scanFile(program, original);
-    if (scan.tools.size === 0 && scan.outputs.size === 0 && scan.diagnostics.length === 0) return sourceFile;
+    if (scan.tools.size === 0 && scan.members.size === 0 && scan.outputs.size === 0 && scan.diagnostics.length === 0) return sourceFile;
     if (mode !== 'ignore') {
       // A tool whose schema is written by hand is not the scanner's to judge.
       const relevant = scan.diagnostics.filter((diagnostic) => !(diagnostic.toolKey && scan.tools.get(diagnostic.toolKey)?.hasEmbeddedSchema));
@@ -85,9 +85,10 @@ export function createSchemaTransformer(
     const { factory } = context;
     const legacyDecorators = program.getCompilerOptions().experimentalDecorators === true;
     const callOf = (decorator: ts.Decorator): ToolCall | undefined => {
-      if (!host.isCallExpression(decorator.expression) || decorator.expression.arguments.length >= 2) return undefined;
+      if (!host.isCallExpression(decorator.expression)) return undefined;
       const end = host.getOriginalNode(decorator.expression).end;
-      return end >= 0 ? scan.calls.get(end) : undefined;
+      const found = end >= 0 ? scan.calls.get(end) : undefined;
+      return found && decorator.expression.arguments.length <= found.schemaArgument ? found : undefined;
     };
     const directCall = (decorator: ts.Decorator): ToolCall | undefined => {
       const call = legacyDecorators ? callOf(decorator) : undefined;
@@ -126,9 +127,11 @@ export function createSchemaTransformer(
         if (!found) return scan.outputs.size > 0 ? host.visitEachChild(node, visit, context) : node;
         if (directCall(node)) return node;
         const call = node.expression;
-        const toolOptions = call.arguments[0] ?? factory.createVoidZero();
-        const text = factory.createStringLiteral(embeddedText(found), /* isSingleQuote: JSON quotes need no escaping */ true);
-        return factory.updateDecorator(node, factory.updateCallExpression(call, call.expression, call.typeArguments, [toolOptions, text]));
+        // `@Tool(opts)` → `@Tool(opts, '...')`, `@ResourceTemplate(uri)` → `@ResourceTemplate(uri, void 0, '...')`.
+        const args: ts.Expression[] = [...call.arguments];
+        while (args.length < found.schemaArgument) args.push(factory.createVoidZero());
+        args.push(factory.createStringLiteral(embeddedText(found), /* isSingleQuote: JSON quotes need no escaping */ true));
+        return factory.updateDecorator(node, factory.updateCallExpression(call, call.expression, call.typeArguments, args));
       }
       return host.visitEachChild(node, visit, context);
     };
