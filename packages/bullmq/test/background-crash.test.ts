@@ -1,12 +1,12 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { Runner } from '@toolwright/core';
+import { Runner, type Item, type ScriptedModel } from '@toolwright/core';
 import { RedisRunStore } from '@toolwright/redis';
 import { CONTRACT_SECRET } from '@toolwright/core/testing';
 import { startRedisServer, type TestRedisServer } from '../../redis/src/testing';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
-import { RunQueue, RunWorker } from '../src';
+import { RunQueue, RunWorker, type QueuedRunEvent } from '../src';
 import { backgroundBillingAgent } from './fixtures/queue-agents';
 
 const redisBackend = requireBackend({ name: 'redis-server', binaries: ['redis-server'], debianPackages: ['redis-server'] });
@@ -33,6 +33,17 @@ function nextMessage(proc: ChildProcess, type: string): Promise<{ type: string; 
     };
     proc.on('message', listener);
   });
+}
+
+/** The promise's value, or a failure naming what did not happen within `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms)));
+  try {
+    return await Promise.race([promise, bound]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 describeBackend(redisBackend, 'A background task whose worker is killed mid-tool', () => {
@@ -71,8 +82,8 @@ describeBackend(redisBackend, 'A background task whose worker is killed mid-tool
   }
 
   /** Another worker, which finds the dead worker's jobs stalled and takes them over. */
-  function recoveringWorker(): RunWorker {
-    return new RunWorker({ connection: { host: '127.0.0.1', port: server.port }, store, runner: new Runner(), agents: [backgroundBillingAgent(redis)], queueName: QUEUE, concurrency: 4, leaseMs: 1500, workerOptions: WORKER_OPTIONS });
+  function recoveringWorker(agent = backgroundBillingAgent(redis)): RunWorker {
+    return new RunWorker({ connection: { host: '127.0.0.1', port: server.port }, store, runner: new Runner(), agents: [agent], queueName: QUEUE, concurrency: 4, leaseMs: 1500, workerOptions: WORKER_OPTIONS });
   }
 
   it('is not run again when its tool is idempotent: false: the job goes on elsewhere and the model hears the outcome is unknown', async () => {
@@ -103,4 +114,59 @@ describeBackend(redisBackend, 'A background task whose worker is killed mid-tool
     expect(await redis.get('exec:bg-crash-2')).toBe('1');
     await queue.close();
   }, 120_000);
+
+  /** Whether an item is the message that hands background results to the model. */
+  function isDelivery(item: Item): boolean {
+    return item.type === 'message' && item.role === 'user' && typeof item.content === 'string' && item.content.startsWith('[background task');
+  }
+
+  // The worker process kills itself at the step named (see the fixture's DELIVER_CRASH_AT), in the
+  // hand-over made by the task's job as it finishes, or by the run's job as it ends its turn.
+  const steps = [
+    ['taken', 'the results taken, the continuation not yet saved'],
+    ['saved', 'the continuation saved, not yet recorded on the run'],
+    ['recorded', 'the continuation recorded, its job not yet added'],
+    ['added', 'the job added, the hand-over not yet marked complete'],
+  ];
+  it.each(steps.flatMap(([step, what]) => (['task', 'run'] as const).map((via) => [step!, what!, via])))(
+    'killed while handing the result to the run (%s: %s; by the %s job) delivers it exactly once, and the run completes',
+    async (step, _what, via) => {
+      await worker?.close({ graceMs: 0 });
+      worker = undefined;
+      const queue = new RunQueue({ connection: { host: '127.0.0.1', port: server.port }, name: QUEUE, store });
+      const runId = `hand-over-${step}-${via}`;
+      child = fork(WORKER, [server.url, CONTRACT_SECRET, JSON.stringify({ queueName: QUEUE, concurrency: 4, leaseMs: 1500, workerOptions: WORKER_OPTIONS })], {
+        cwd: ROOT,
+        env: { ...process.env, DELIVER_CRASH_AT: step, DELIVER_CRASH_VIA: via, DELIVER_CRASH_RUN: runId },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
+      await nextMessage(child, 'ready');
+      await queue.enqueue('background-billing', 'Charge order B-9 in the background', { runId, context: { key: runId } });
+      // The charge runs, the run ends its turn, the result is handed over: the worker dies in it,
+      // holding the job that was handing it over.
+      expect(await exited).toBe('SIGKILL');
+      const runKey = `toolwright:bullmq:{${QUEUE}}:run:${runId}`;
+      expect(await queue.status(runId)).toBe('queued');
+      expect(await redis.hget(runKey, 'delivering')).not.toBeNull();
+      const active = await redis.lrange(`bull:${QUEUE}:active`, 0, -1);
+      expect(active.includes(`${runId}.1`)).toBe(via === 'run');
+      const agent = backgroundBillingAgent(redis);
+      worker = recoveringWorker(agent);
+      // A hand-over left half done would leave the run queued with nothing to resume it: bounded
+      // wait (the run takes seconds), so that such a failure says so.
+      const result = await within(queue.result(runId), 60_000, `run ${runId} to complete`);
+      expect(result).toMatchObject({ status: 'completed', finalOutput: 'Result: Charged order B-9.' });
+      expect(await redis.get(`exec:${runId}`)).toBe('1');
+      // The model was handed the result once: one turn on it, with one delivery message.
+      const requests = (agent.model as ScriptedModel).requests;
+      expect(requests.map((r) => r.input.filter(isDelivery).length)).toEqual([1]);
+      const events: QueuedRunEvent[] = [];
+      for await (const event of queue.events(runId)) events.push(event);
+      expect(events.filter((e) => e.type === 'run_completed')).toHaveLength(2);
+      expect(await redis.hget(runKey, 'delivering')).toBeNull();
+      await queue.close();
+    },
+    120_000,
+  );
 });

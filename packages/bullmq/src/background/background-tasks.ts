@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { RunState, ToolResult, userMessage, type Agent, type ExternalTask, type Item, type RunEvent, type RunStore, type Runner, type TaskCancelOutcome, type TaskSource } from '@toolwright/core';
+import { Agent, RunState, ToolResult, userMessage, type ExternalTask, type Item, type RunEvent, type RunStore, type Runner, type TaskCancelOutcome, type TaskSource } from '@toolwright/core';
 import { executeToolCall } from '@toolwright/core/extend';
 import { encodeEvent } from '../events/event-codec';
 import type { QueueKeys } from '../connection/queue-name';
@@ -8,6 +8,7 @@ import type { EventLog } from '../events/event-log';
 import { RUN_JOB_NAME, runJobId, TASK_JOB_NAME, type TaskJobData } from '../jobs/job-data';
 import type { RunRecords } from '../runs/run-records';
 import { ENDED_STATUSES } from '../runs/run-status';
+import { HandOvers, type HandOver } from '../tasks/hand-overs';
 import { TaskRecords, type TaskRecord } from '../tasks/task-records';
 import { staticToolsOf } from './agent-tools';
 import type { BackgroundCall } from './background-interceptor';
@@ -33,9 +34,11 @@ export interface BackgroundTasksDeps {
  */
 export class BackgroundTasks {
   private readonly tasks: TaskRecords;
+  private readonly handOvers: HandOvers;
 
   constructor(private readonly deps: BackgroundTasksDeps) {
     this.tasks = new TaskRecords(deps.redis, deps.keys);
+    this.handOvers = new HandOvers(deps.redis, deps.keys);
   }
 
   /** Starts a call as a job (once per task id: a repeated launch is the same job). */
@@ -55,8 +58,12 @@ export class BackgroundTasks {
     if (!record || ENDED_STATUSES.has(record.status)) return;
     const status = (await this.tasks.get(data.runId, data.taskId))?.status;
     // Finished by an earlier attempt of this job whose worker stopped before handing the result
-    // on: the run may be waiting for it alone.
-    if (status === 'done') await this.deliver(data.runId);
+    // on, or while handing it on: the run may be waiting for it alone, or the hand-over be
+    // half done. Delivering again finishes what is left, and nothing twice.
+    if (status === 'done' || status === 'delivered') {
+      await this.deliver(data.runId);
+      return;
+    }
     if (status !== 'pending') return;
     const agent = this.deps.agents.get(data.agent);
     const tool = agent ? staticToolsOf(agent).get(data.toolName) : undefined;
@@ -136,20 +143,38 @@ export class BackgroundTasks {
     return waiting;
   }
 
-  /** Delivers the finished tasks to a waiting run when none is pending: a new turn of the run on their results. */
+  /**
+   * Delivers the finished tasks to a waiting run when none is pending: a new turn of the run on
+   * their results. Resumable: a hand-over left half done by a killed worker is taken up where it
+   * stopped (the same continuation, the same job), by whichever delivery runs next.
+   */
   async deliver(runId: string): Promise<void> {
-    const taken = await this.tasks.takeDeliverable(runId);
-    if (!taken) return;
+    const handOver = await this.handOvers.take(runId);
+    if (!handOver) return;
+    const storeRunId = handOver.storeRunId ?? (await this.saveContinuation(runId, handOver));
+    if (storeRunId === undefined) return;
+    const agent = (await this.deps.records.get(runId))?.agent ?? '';
+    // A deterministic job id: adding it again after a crash adds nothing.
+    await this.deps.producer.add(RUN_JOB_NAME, { runId, kind: 'resume', agent }, { jobId: runJobId(runId, handOver.job), attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: { count: 10_000 } });
+    await this.handOvers.delivered(runId, handOver.job);
+  }
+
+  /**
+   * Saves the run's continuation on the delivered results (its kept history and a message with
+   * them) in the run store, once: a copy saved by a concurrent or crashed attempt loses to the
+   * first one recorded and is completed. Undefined when the hand-over is over (the run was cancelled).
+   */
+  private async saveContinuation(runId: string, handOver: HandOver): Promise<string | undefined> {
     const record = await this.deps.records.get(runId);
-    const agent = record ? this.deps.agents.get(record.agent) : undefined;
+    if (!record) return undefined;
     const history = JSON.parse((await this.deps.redis.get(this.deps.keys.history(runId))) ?? '[]') as Item[];
-    if (!record || !agent) return;
-    const state = new RunState<unknown>({ agent, history: [...history, userMessage(deliveryText(taken.tasks))], maxTurns: this.deps.runner.options.maxTurns ?? 10, context: undefined });
+    // The stored state names its agent only; the worker resuming it runs its own agent of that name.
+    const state = new RunState<unknown>({ agent: new Agent({ name: record.agent }), history: [...history, userMessage(deliveryText(handOver.tasks))], maxTurns: this.deps.runner.options.maxTurns ?? 10, context: undefined });
     state.status = 'interrupted';
-    const storeRunId = await this.deps.store.save(state);
-    await this.deps.redis.hset(this.deps.keys.run(runId), 'storeRunId', storeRunId);
-    await this.deps.redis.del(this.deps.keys.history(runId));
-    await this.deps.producer.add(RUN_JOB_NAME, { runId, kind: 'resume', agent: record.agent }, { jobId: runJobId(runId, taken.job), attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: { count: 10_000 } });
+    const saved = await this.deps.store.save(state);
+    const storeRunId = await this.handOvers.continuationSaved(runId, handOver.job, saved);
+    if (storeRunId !== saved) await this.deps.store.complete(saved).catch(() => undefined);
+    return storeRunId;
   }
 }
 

@@ -17,6 +17,12 @@ export interface RunRecord {
   result?: string;
   /** The error of a failed run as JSON `{ name, message }`. */
   error?: string;
+  /**
+   * The number of the job of a hand-over of background results in progress (the run `queued`
+   * meanwhile): set when the results were taken, cleared once the continuation's job was added
+   * or the run left `queued`.
+   */
+  delivering?: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -51,6 +57,7 @@ export class RunRecords {
       jobs: Number(raw.jobs ?? 1),
       ...(raw.result !== undefined ? { result: raw.result } : {}),
       ...(raw.error !== undefined ? { error: raw.error } : {}),
+      ...(raw.delivering ? { delivering: Number(raw.delivering) } : {}),
       createdAt: Number(raw.createdAt ?? 0),
       updatedAt: Number(raw.updatedAt ?? 0),
     };

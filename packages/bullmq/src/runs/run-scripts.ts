@@ -1,6 +1,8 @@
 /**
  * Lua scripts on a run's hash (KEYS[1]) and the queue's counters (KEYS[2]): a status change is
- * atomic with its counters, and an ended run never changes again. @internal
+ * atomic with its counters, and an ended run never changes again. A run leaving `queued` drops
+ * the marker of a hand-over of background results (`delivering`, `deliveringStore`): its
+ * continuation has started, or the run was cancelled. @internal
  */
 export const TRANSITION_SCRIPT = `
 local old = redis.call('HGET', KEYS[1], 'status')
@@ -10,6 +12,7 @@ local new = ARGV[1]
 if new ~= old then
   if old == 'paused' then redis.call('HINCRBY', KEYS[2], 'paused', -1) end
   if new == 'paused' or new == 'completed' or new == 'failed' or new == 'cancelled' then redis.call('HINCRBY', KEYS[2], new, 1) end
+  if old == 'queued' then redis.call('HDEL', KEYS[1], 'delivering', 'deliveringStore') end
 end
 redis.call('HSET', KEYS[1], 'status', new, 'updatedAt', ARGV[2])
 for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end

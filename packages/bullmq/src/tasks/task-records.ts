@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { TaskCancelOutcome } from '@toolwright/core';
 import type { QueueKeys } from '../connection/queue-name';
-import { AWAIT_TASKS_SCRIPT, CANCEL_TASK_SCRIPT, DELIVER_SCRIPT, FINISH_SCRIPT, START_TASK_SCRIPT } from './task-scripts';
+import { AWAIT_TASKS_SCRIPT, CANCEL_TASK_SCRIPT, FINISH_SCRIPT, START_TASK_SCRIPT } from './task-scripts';
 
 /** A background tool call of a run. @internal */
 export interface TaskRecord {
@@ -17,6 +17,8 @@ export interface TaskRecord {
   /** The tool's output text, once done. */
   output?: string;
   isError?: boolean;
+  /** The number of the hand-over (its continuation's job) that delivered it. */
+  deliveredIn?: number;
 }
 
 /** The background tasks of runs, in Redis. @internal */
@@ -69,13 +71,5 @@ export class TaskRecords {
   /** The run ended its turn with `result`: waits (true) when tasks are undelivered. */
   async awaitTasks(runId: string, result: string): Promise<boolean> {
     return (await this.redis.eval(AWAIT_TASKS_SCRIPT, 3, this.keys.tasks(runId), this.keys.run(runId), this.keys.counts, String(Date.now()), result)) === 1;
-  }
-
-  /** The tasks to deliver now and the continuation's job number, when the run waits and none is pending. */
-  async takeDeliverable(runId: string): Promise<{ job: number; tasks: TaskRecord[] } | undefined> {
-    const out = (await this.redis.eval(DELIVER_SCRIPT, 3, this.keys.tasks(runId), this.keys.run(runId), this.keys.counts, String(Date.now()))) as string[];
-    if (out.length === 0) return undefined;
-    const [job, ...tasks] = out;
-    return { job: Number(job), tasks: tasks.map((t) => JSON.parse(t) as TaskRecord) };
   }
 }

@@ -7,7 +7,7 @@ import { BackgroundTasks } from '../background/background-tasks';
 import { newClient, openClient, redisOptionsOf } from '../connection/queue-connection';
 import { checkQueueName, QueueKeys } from '../connection/queue-name';
 import { EventLog } from '../events/event-log';
-import { RUN_JOB_NAME, TASK_JOB_NAME, type RunJobData, type TaskJobData } from '../jobs/job-data';
+import { RUN_JOB_NAME, runJobId, TASK_JOB_NAME, type RunJobData, type TaskJobData } from '../jobs/job-data';
 import { RunRecords } from '../runs/run-records';
 import { ENDED_STATUSES } from '../runs/run-status';
 import { withJobSpan } from '../tracing/trace-context';
@@ -166,9 +166,20 @@ export class RunWorker {
 
   private async processRun(job: Job<RunJobData>, token: string | undefined): Promise<void> {
     const { runId } = job.data;
-    const record = await this.records.get(runId);
+    let record = await this.records.get(runId);
     // Cancelled, ended, or already paused by an earlier attempt of this job: nothing to run.
-    if (!record || ENDED_STATUSES.has(record.status) || record.status === 'paused' || !record.storeRunId) return;
+    if (!record || ENDED_STATUSES.has(record.status) || record.status === 'paused') return;
+    if (record.delivering !== undefined || record.status === 'waiting') {
+      // Background results being handed to the run, or due to be: a worker killed in the middle
+      // of it (or before it) leaves it to whichever job comes next. Finish it, then look again.
+      await this.background.deliver(runId);
+      record = await this.records.get(runId);
+      if (!record || ENDED_STATUSES.has(record.status) || record.status === 'paused') return;
+    }
+    // Not the run's current job: a stalled job of an earlier turn, handed over by BullMQ after the
+    // run moved on (its stored run completed, or held by the current job). Resuming would fail
+    // the run; the run is the current job's, or waits for its background tasks.
+    if (record.status === 'waiting' || job.id !== runJobId(runId, record.jobs) || !record.storeRunId) return;
     const agent = this.agents.get(record.agent);
     if (!agent) {
       const error = new UserError(`No agent named "${record.agent}" in this RunWorker; pass it in new RunWorker({ agents: [...] }) (known: ${[...this.agents.keys()].join(', ')}).`);
