@@ -47,16 +47,22 @@ export function runStoreSql(t: RunStoreTables) {
     // `beginCall` locks the claimed row, so the pause that made this version waited for it), and
     // a call started since would need a claim, which makes a newer version. Anything else — a
     // takeover of an expired lease, a run changed while the claim waited, a refusal — returns no
-    // row, and the claim falls back to `claimBatch`.
+    // row, and the claim falls back to `claimBatch`. Always one row: when the claim is not won, the
+    // run as the snapshot saw it (`held*`, all NULL when there is none), so that a claim refused
+    // for good (a completed run, a live lease, no such run) is explained without asking again.
     claimPaused: `WITH seen AS (SELECT xmin AS version FROM ${t.runs} WHERE id = $1),
       won AS (
         UPDATE ${t.runs} SET status = 'claimed', claim_token = $2, claimed_at = now(), lease_expires_at = ${plusMs('$3')},
           attempts = attempts + 1, updated_at = now()
         WHERE id = $1 AND ${live} AND status = 'paused' AND xmin = (SELECT version FROM seen)
         RETURNING ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", attempts, revision, state, decisions)
-      SELECT won.*, (SELECT coalesce(json_agg(json_build_object(${CALL_JSON}) ORDER BY started_at, call_id), '[]'::json)
-          FROM ${t.calls} WHERE run_id = $1) AS calls
-      FROM won`,
+      SELECT won.*,
+        CASE WHEN won.attempts IS NOT NULL THEN (SELECT coalesce(json_agg(json_build_object(${CALL_JSON}) ORDER BY started_at, call_id), '[]'::json)
+          FROM ${t.calls} WHERE run_id = $1) END AS calls,
+        held.status AS "heldStatus", held."claimedAt" AS "heldClaimedAt", held."leaseExpiresAt" AS "heldLeaseExpiresAt", held."completedAt" AS "heldCompletedAt"
+      FROM (SELECT 1) AS one
+        LEFT JOIN won ON true
+        LEFT JOIN (SELECT ${VIEW} FROM ${t.runs} WHERE id = $1 AND ${live}) AS held ON true`,
 
     renew: `UPDATE ${t.runs} SET lease_expires_at = ${plusMs('$3')}, updated_at = now()
       WHERE id = $1 AND status = 'claimed' AND claim_token = $2 AND ${live}

@@ -209,6 +209,22 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
       }
     });
 
+    it('refuses a claim in one statement when the run is completed, held under a live lease, or unknown', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const done = await store.save((await pausedRefund(agent, 'RT-7', 90)).state);
+      await store.complete(done, await store.claim(done));
+      const held = await store.save((await pausedRefund(agent, 'RT-8', 91)).state);
+      const claim = await store.claim(held);
+      const sent = await statements(async () => {
+        await expect(store.claim(done)).rejects.toMatchObject({ name: 'RunAlreadyClaimedError', status: 'completed' });
+        await expect(store.claim(held)).rejects.toMatchObject({ name: 'RunAlreadyClaimedError', status: 'claimed' });
+        await expect(store.claim('no-such-run')).rejects.toMatchObject({ name: 'RunNotFoundError' });
+      });
+      expect(sent).toEqual(['WITH', 'WITH', 'WITH']);
+      await store.complete(held, claim);
+    });
+
     it('reads the run again after its own write: a claim\'s snapshot never hides what this store saved, released or completed', async () => {
       const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
       const agent = refundAgent({ refunds: [] });
