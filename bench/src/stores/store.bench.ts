@@ -97,6 +97,7 @@ async function main(): Promise<void> {
     // Idle connections are closed by the server when it stops; that is not a failure of the bench.
     store.pool.on('error', () => undefined);
     await store.migrate();
+    notes.push(await postgresSettings(store));
     const baseline = process.env.TOOLWRIGHT_BENCH_PG_BASELINE;
     const before = baseline
       ? (new (require(path.resolve(baseline)) as { PostgresRunStore: typeof PostgresRunStore }).PostgresRunStore({ connectionString: pg.connectionString, secret: SECRET, poolConfig: { max: 8 } }))
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
     const redis = await startRedisServer();
     try {
       const store = new RedisRunStore({ url: redis.url, secret: SECRET });
+      notes.push(await redisSettings(store));
       rows.push(await bench('RedisRunStore', store, count));
       await store.close();
       const saver = await redisSaver(redis.url);
@@ -150,6 +152,28 @@ async function main(): Promise<void> {
 async function storedRunText(): Promise<string> {
   const { state } = await pausedState();
   return JSON.stringify(state);
+}
+
+/**
+ * The durability settings of the bench's PostgreSQL server, read from it. The test helper starts it
+ * without durability (a throwaway server); the stores never change these settings, and every
+ * Postgres row of the table (LangGraph's saver too) runs on this server.
+ */
+async function postgresSettings(store: PostgresRunStore): Promise<string> {
+  const names = ['server_version', 'fsync', 'synchronous_commit', 'full_page_writes', 'wal_level', 'shared_buffers'];
+  const { rows } = await store.pool.query<{ name: string; setting: string }>('SELECT name, current_setting(name) AS setting FROM unnest($1::text[]) AS name', [names]);
+  return `PostgreSQL server settings (the test helper's throwaway server; the stores do not change them): ${rows.map((r) => `${r.name}=${r.setting}`).join(', ')}.`;
+}
+
+/** The persistence settings of the bench's redis-server, read from it (see {@link postgresSettings}). */
+async function redisSettings(store: RedisRunStore): Promise<string> {
+  const version = /redis_version:(\S+)/.exec(await store.client.info('server'))?.[1] ?? 'unknown';
+  const settings: string[] = [`version=${version}`];
+  for (const name of ['appendonly', 'appendfsync', 'save']) {
+    const [, value] = (await store.client.config('GET', name)) as [string, string];
+    settings.push(`${name}=${JSON.stringify(value)}`);
+  }
+  return `redis-server settings (the test helper's throwaway server): ${settings.join(', ')}.`;
 }
 
 /** LangGraph's PostgresSaver on the server, its tables set up; or why it cannot be measured. */

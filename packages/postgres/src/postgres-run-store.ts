@@ -163,9 +163,25 @@ export class PostgresRunStore implements RunStore, RunRecords {
   async claim(id: string, options: ClaimOptions = {}): Promise<RunClaim> {
     runStoreKit.checkRunId(id, 'store.claim(id)');
     const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.claim(id, { leaseMs })');
-    // One round trip claims the run, reads its state and ledger for the load and the ledger read
-    // that follow a claim (see claimBatch), and, for a refused claim, who holds the run. If the
-    // run became claimable between the claim and that read (a lease ran out), it is tried again.
+    // The common case, a paused run nobody else touches meanwhile: one prepared statement claims
+    // it and reads its state and ledger for the load and the ledger read that follow a claim.
+    const fastToken = runStoreKit.randomId();
+    const fastAsked = performance.now();
+    const fast = (await this.one(this.statements.claimPaused, [id, fastToken, leaseMs]))!;
+    if (fast.attempts !== null) {
+      const run = { revision: fast.revision, state: fast.state, decisions: fast.decisions, status: 'claimed' };
+      this.keepSnapshot(id, { deadline: fastAsked + leaseMs, run, calls: fast.calls as Row[] });
+      return { runId: id, token: fastToken, claimedAt: fast.claimedAt, leaseExpiresAt: fast.leaseExpiresAt, attempt: fast.attempts };
+    }
+    // Not won: refused for good as the statement saw the run (no such run, completed, a live
+    // lease), or claimable after all (a lease ran out, or the run changed while the claim waited).
+    if (fast.heldStatus === null) throw new RunNotFoundError(id);
+    const held = { status: fast.heldStatus, claimedAt: fast.heldClaimedAt, leaseExpiresAt: fast.heldLeaseExpiresAt, completedAt: fast.heldCompletedAt };
+    const refused = runStoreKit.claimRefusal(id, held as never, Date.now());
+    if (refused) throw refused;
+    // Otherwise one round trip claims the run (a takeover too), reads its state and ledger (see
+    // claimBatch), and, for a refused claim, who holds the run. If the run became claimable
+    // between the claim and that read (a lease ran out), it is tried again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = runStoreKit.randomId();
       const asked = performance.now();

@@ -10,6 +10,9 @@ const plusMs = (param: string): string => `now() + (${param}::float8 * interval 
 /** The columns that say who holds a run, in the shape `ClaimView` reads. */
 const VIEW = `status, claim_token AS token, ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", ${ms('completed_at')} AS "completedAt"`;
 
+/** The pairs of `json_build_object` for a ledger entry, in the shape of {@link CALL_COLUMNS}. */
+const CALL_JSON = `'callId', call_id, 'toolName', tool_name, 'status', status, 'attempts', attempts, 'startedAt', ${ms('started_at')}, 'finishedAt', ${ms('finished_at')}, 'output', output`;
+
 /** The columns of a ledger entry, in the shape `CallLedgerEntry` reads. */
 const CALL_COLUMNS = `call_id AS "callId", tool_name AS "toolName", status, attempts, ${ms('started_at')} AS "startedAt", ${ms('finished_at')} AS "finishedAt", output`;
 
@@ -36,6 +39,30 @@ export function runStoreSql(t: RunStoreTables) {
 
 
     view: `SELECT ${VIEW} FROM ${t.runs} WHERE id = $1 AND ${live}`,
+
+    // The common claim in one prepared statement: a paused run, claimed together with a read of its
+    // state and ledger. The ledger read shares the statement's snapshot, which is safe only when
+    // the row claimed is the very version that snapshot saw (`xmin` unchanged, re-checked after
+    // any lock wait): every call of a previous holder was committed before that version (its
+    // `beginCall` locks the claimed row, so the pause that made this version waited for it), and
+    // a call started since would need a claim, which makes a newer version. Anything else — a
+    // takeover of an expired lease, a run changed while the claim waited, a refusal — returns no
+    // row, and the claim falls back to `claimBatch`. Always one row: when the claim is not won, the
+    // run as the snapshot saw it (`held*`, all NULL when there is none), so that a claim refused
+    // for good (a completed run, a live lease, no such run) is explained without asking again.
+    claimPaused: `WITH seen AS (SELECT xmin AS version FROM ${t.runs} WHERE id = $1),
+      won AS (
+        UPDATE ${t.runs} SET status = 'claimed', claim_token = $2, claimed_at = now(), lease_expires_at = ${plusMs('$3')},
+          attempts = attempts + 1, updated_at = now()
+        WHERE id = $1 AND ${live} AND status = 'paused' AND xmin = (SELECT version FROM seen)
+        RETURNING ${ms('claimed_at')} AS "claimedAt", ${ms('lease_expires_at')} AS "leaseExpiresAt", attempts, revision, state, decisions)
+      SELECT won.*,
+        CASE WHEN won.attempts IS NOT NULL THEN (SELECT coalesce(json_agg(json_build_object(${CALL_JSON}) ORDER BY started_at, call_id), '[]'::json)
+          FROM ${t.calls} WHERE run_id = $1) END AS calls,
+        held.status AS "heldStatus", held."claimedAt" AS "heldClaimedAt", held."leaseExpiresAt" AS "heldLeaseExpiresAt", held."completedAt" AS "heldCompletedAt"
+      FROM (SELECT 1) AS one
+        LEFT JOIN won ON true
+        LEFT JOIN (SELECT ${VIEW} FROM ${t.runs} WHERE id = $1 AND ${live}) AS held ON true`,
 
     renew: `UPDATE ${t.runs} SET lease_expires_at = ${plusMs('$3')}, updated_at = now()
       WHERE id = $1 AND status = 'claimed' AND claim_token = $2 AND ${live}

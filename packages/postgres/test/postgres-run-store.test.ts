@@ -87,7 +87,7 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
      * timeline (its record and events, kept for the console) goes to its own tables and is counted
      * apart, in `timeline`.
      */
-    async function statements(body: () => Promise<void>, timeline: string[] = []): Promise<string[]> {
+    async function statements(body: () => Promise<void>, timeline: string[] = [], unnamed: string[] = []): Promise<string[]> {
       const sent: string[] = [];
       const timelineTables = runTimelineTables();
       const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -97,6 +97,7 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
         const verb = text.trim().split(/\s+/, 1)[0]!;
         if (text.includes(timelineTables.records) || text.includes(timelineTables.events)) timeline.push(verb);
         else sent.push(verb);
+        if (typeof first === 'string' || !('name' in first)) unnamed.push(verb);
         return query(...args);
       }) as never);
       try {
@@ -113,14 +114,17 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
       const state = (await pausedRefund(agent, 'RT-1', 30)).state;
       let loaded: unknown;
       let ledger: unknown;
+      const unnamed: string[] = [];
       const sent = await statements(async () => {
         const id = await store.save(state);
         const claim = await store.claim(id);
         loaded = await store.load(agent, id);
         ledger = await store.calls(id);
         await store.complete(id, claim);
-      });
-      expect(sent).toEqual(['INSERT', 'UPDATE', 'WITH']);
+      }, [], unnamed);
+      // save, claim (with state and ledger), complete: each one statement, sent as a named prepared statement.
+      expect(sent).toEqual(['INSERT', 'WITH', 'WITH']);
+      expect(unnamed).toEqual([]);
       expect((loaded as { interruptions: Array<{ callId: string }> }).interruptions.map((i) => i.callId)).toEqual(['call_refund_RT-1']);
       expect(ledger).toEqual([]);
     });
@@ -140,7 +144,7 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
       expect(timeline.length).toBeGreaterThan(0);
       expect(log.refunds).toEqual(['RT-2:40']);
       // claim (with state and ledger), beginCall, finishCall, complete.
-      expect(sent).toEqual(['UPDATE', 'WITH', 'UPDATE', 'WITH']);
+      expect(sent).toEqual(['WITH', 'WITH', 'UPDATE', 'WITH']);
     });
 
     it('reads the ledger after the claim holds the run: a call the previous holder was starting is seen, not run again', async () => {
@@ -175,6 +179,50 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
       } finally {
         holder.release();
       }
+    });
+
+    it('claims a paused run in one statement, and falls back when the run changed while the claim waited: a call committed meanwhile is seen', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const id = await store.save((await pausedRefund(agent, 'RT-6', 80)).state);
+      // Another writer holds the paused run's row: a new version of it (still paused) and a ledger
+      // entry, not yet committed — what a replica claiming, starting a call and pausing again
+      // between the claim's snapshot and its row lock would leave.
+      const writer = await pool.connect();
+      try {
+        await writer.query('BEGIN');
+        await writer.query(`UPDATE toolwright_runs SET updated_at = now() WHERE id = $1`, [id]);
+        await writer.query(`INSERT INTO toolwright_runs_calls (run_id, call_id, tool_name, status) VALUES ($1, 'call_refund_RT-6', 'refund_order', 'started')`, [id]);
+        const claiming = store.claim(id);
+        for (let i = 0; ; i++) {
+          const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%SET status = ''claimed''%'`);
+          if (rows[0].n > 0) break;
+          if (i > 2_000) throw new Error('the claim never waited for the lock');
+          await sleep(5);
+        }
+        await writer.query('COMMIT');
+        const claim = await claiming;
+        expect((await store.calls(id)).map((e) => [e.callId, e.status])).toEqual([['call_refund_RT-6', 'started']]);
+        await store.complete(id, claim);
+      } finally {
+        writer.release();
+      }
+    });
+
+    it('refuses a claim in one statement when the run is completed, held under a live lease, or unknown', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const done = await store.save((await pausedRefund(agent, 'RT-7', 90)).state);
+      await store.complete(done, await store.claim(done));
+      const held = await store.save((await pausedRefund(agent, 'RT-8', 91)).state);
+      const claim = await store.claim(held);
+      const sent = await statements(async () => {
+        await expect(store.claim(done)).rejects.toMatchObject({ name: 'RunAlreadyClaimedError', status: 'completed' });
+        await expect(store.claim(held)).rejects.toMatchObject({ name: 'RunAlreadyClaimedError', status: 'claimed' });
+        await expect(store.claim('no-such-run')).rejects.toMatchObject({ name: 'RunNotFoundError' });
+      });
+      expect(sent).toEqual(['WITH', 'WITH', 'WITH']);
+      await store.complete(held, claim);
     });
 
     it('reads the run again after its own write: a claim\'s snapshot never hides what this store saved, released or completed', async () => {
