@@ -44,7 +44,11 @@ function projectsUnder(parent) {
 
 module.exports = {
   // Rebuilds core and the scanner when stale: the transformer is the scanner's build and loads core's.
+  // It also opens the directory where suites share one PostgreSQL per run; the teardown stops it.
   globalSetup: path.join(__dirname, 'scripts/build/jest-global-setup.mjs'),
+  globalTeardown: path.join(__dirname, 'scripts/build/jest-global-teardown.mjs'),
+  // After the summary of a whole run: where the time went, per project and per suite.
+  reporters: ['default', path.join(__dirname, 'scripts/build/test-times-reporter.js')],
   // Jest's default on a 2-core machine is one worker. Many suites wait on child processes and
   // servers (npm installs, sshd, PostgreSQL, podman) rather than the CPU: with two workers on two
   // cores the suite used 1.5 cores on average, so three keep both busy. Capped at eight.

@@ -1,13 +1,16 @@
-// Jest's globalSetup: rebuilds @toolwright/core and @toolwright/scanner when a source is newer
-// than their build. Tests load sources through moduleNameMapper, but the scanner's transformer,
-// which ts-jest runs on every test file, is the scanner's build and loads core's build by name:
-// after an edit to core's strict rewrite, it would otherwise embed schemas made by the old code.
+// Jest's globalSetup: opens the directory where the run's suites share their servers
+// (shared-backends.mjs; the servers start on first use), and rebuilds @toolwright/core and
+// @toolwright/scanner when a source is newer than their build. Tests load sources through
+// moduleNameMapper, but the scanner's transformer, which ts-jest runs on every test file, is the
+// scanner's build and loads core's build by name: after an edit to core's strict rewrite, it
+// would otherwise embed schemas made by the old code.
 // A package that fails to build (a half-edited source) is reported, not fatal: its tests then show
 // the compile error themselves.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'rolldown';
 import { packageConfig } from './package-config.mjs';
+import { openSharedBackends } from './shared-backends.mjs';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 
@@ -20,6 +23,7 @@ function newestSource(dir) {
 }
 
 export default async function refreshTransformerBuilds() {
+  openSharedBackends();
   for (const name of ['core', 'scanner']) {
     const packageDir = path.join(ROOT, 'packages', name);
     const built = path.join(packageDir, 'dist', 'index.js');

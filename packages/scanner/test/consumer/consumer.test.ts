@@ -2,14 +2,16 @@
  * The packages as a user gets them: every package is `npm pack`ed, the tarballs are checked and
  * installed into scratch projects under os.tmpdir() (outside the workspace, from the registry
  * like any project), and each documented toolchain recipe builds a toolkit and runs a tool call
- * end to end. One shared install serves every recipe; TypeScript 7 gets a project of its own.
+ * end to end. One shared install serves every recipe; TypeScript 7 gets a project of its own,
+ * installed at the same time. The recipes are started together as soon as their install is there
+ * (a few at a time, each in its own project folder) and each test collects its recipe's outcome.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { stripVTControlCharacters } from 'util';
 import { EXPECTED_RUN } from './sources';
-import { lastJson, npmInstall, packAll, PACKAGES, REPO, run, runOk, unpack, writeFiles } from './scratch';
+import { inBackground, lastJson, limiter, npmInstallAsync, packAll, PACKAGES, REPO, runAsync as run, runOkAsync as runOk, unpack, writeFiles } from './scratch';
 import { tarballProblems } from './tarball-checks';
 import { generatedModuleProject, readmeHeadlineProject, transformerProjects } from './projects';
 
@@ -23,9 +25,22 @@ const TOOLCHAIN = [
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-consumer-'));
 let tarballs = new Map<string, string>();
+/** The TypeScript 7 project's install, started beside the shared one. */
+let typescript7Install: () => Promise<void>;
+const typescript7 = path.join(root, 'typescript7');
+/** The recipes' compiler runs, a few at a time: more would only queue for the same cores. */
+const slot = limiter(Math.max(2, Math.min(4, os.availableParallelism())));
 
 beforeAll(() => {
   tarballs = packAll(path.join(root, 'packs'));
+  // @toolwright/core is a required peer of the scanner (default tool names and the class-validator
+  // list come from @toolwright/core/internal): core goes in first, as the registry would have
+  // added it with the scanner (the tarballs are not published).
+  typescript7Install = inBackground(async () => {
+    writeFiles(typescript7, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module' }) });
+    await npmInstallAsync(typescript7, [tarballs.get('core') as string, 'reflect-metadata@^0.2.2']);
+    await npmInstallAsync(typescript7, ['-D', 'typescript@^7.0.2', '@types/node@^20.19.0', tarballs.get('scanner') as string]);
+  });
 }, 180_000);
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -42,143 +57,159 @@ describe('the npm tarballs', () => {
 
 describe('installed into scratch projects outside the workspace', () => {
   const shared = path.join(root, 'shared');
+  /** The recipes of this block, started together (a few at a time) once the install is there. */
+  const starters: Array<() => void> = [];
 
-  beforeAll(() => {
-    npmInstall(shared, [...PACKAGES.map((name) => tarballs.get(name) as string), ...TOOLCHAIN], 420_000);
+  /** A test whose body runs beside the others' once the shared install is done; the test awaits its outcome. */
+  function recipe(title: string, body: () => Promise<void>, timeoutMs?: number): void {
+    let collect: () => Promise<void> = () => Promise.reject(new Error('the shared install failed: see the hook error'));
+    starters.push(() => (collect = inBackground(() => slot(body))));
+    it(title, () => collect(), timeoutMs);
+  }
+
+  beforeAll(async () => {
+    await npmInstallAsync(shared, [...PACKAGES.map((name) => tarballs.get(name) as string), ...TOOLCHAIN], 420_000);
+    for (const start of starters) start();
   }, 450_000);
 
-  it('every package loads from a CommonJS and from an ES module program', () => {
+  recipe('every package loads from a CommonJS and from an ES module program', async () => {
     const names = PACKAGES.map((name) => `@toolwright/${name}`);
     const cjs = `for (const name of ${JSON.stringify(names)}) if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing');`;
-    runOk('node', ['-e', cjs], { cwd: shared });
+    await runOk('node', ['-e', cjs], { cwd: shared });
     const esm = `for (const name of ${JSON.stringify(names)}) { const m = await import(name); if (Object.keys(m).length < 2) throw new Error(name + ' exports nothing'); }`;
-    runOk('node', ['--input-type=module', '-e', esm], { cwd: shared });
-  });
+    await runOk('node', ['--input-type=module', '-e', esm], { cwd: shared });
+  }, 240_000);
 
   describe('through the transformer (TypeScript 5.x/6.x)', () => {
     const projects = transformerProjects(shared);
 
-    it('toolwright build: CommonJS, node16 resolution', () => {
+    recipe('toolwright build: CommonJS, node16 resolution', async () => {
       const dir = projects.toolwrightBuild();
-      runOk(bin(shared, 'toolwright'), ['build', '-p', 'tsconfig.json'], { cwd: dir });
-      expect(lastJson(runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-    }, 120_000);
+      await runOk(bin(shared, 'toolwright'), ['build', '-p', 'tsconfig.json'], { cwd: dir });
+      expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+    }, 240_000);
 
-    it('tsc 5.x with ts-patch (tspc): ES module, nodenext resolution; a strict-mode problem is a compiler error', () => {
+    recipe('tsc 5.x with ts-patch (tspc): ES module, nodenext resolution; a strict-mode problem is a compiler error', async () => {
       const dir = projects.tspc();
-      runOk(bin(shared, 'tspc'), ['-p', 'tsconfig.json'], { cwd: dir });
-      expect(lastJson(runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+      await runOk(bin(shared, 'tspc'), ['-p', 'tsconfig.json'], { cwd: dir });
+      expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
       projects.addLooseTool(dir);
-      const failing = run(bin(shared, 'tspc'), ['-p', 'tsconfig.json'], { cwd: dir });
+      const failing = await run(bin(shared, 'tspc'), ['-p', 'tsconfig.json'], { cwd: dir });
       expect(failing.code).not.toBe(0);
       expect(failing.stdout).toMatch(/src\/tally\.ts\(5,9\): error TS90001: toolwright: tool tally, parameter "counts": is a map with arbitrary keys/);
       expect(failing.stderr).not.toMatch(/\n\s+at /); // a diagnostic, not a stack trace
-    }, 120_000);
+    }, 240_000);
 
-    it('ts-jest with astTransformers', () => {
+    recipe('ts-jest with astTransformers', async () => {
       const dir = projects.tsJest();
-      const result = run(bin(shared, 'jest'), ['--ci'], { cwd: dir });
+      const result = await run(bin(shared, 'jest'), ['--ci'], { cwd: dir });
       expect(`${result.stdout}${result.stderr}`).toMatch(/Tests:\s+1 passed, 1 total/);
       expect(result.code).toBe(0);
-    }, 120_000);
+    }, 240_000);
 
-    it('nest build with "plugins": ["@toolwright/scanner"]; a strict-mode problem fails the build', () => {
+    recipe('nest build with "plugins": ["@toolwright/scanner"]; a strict-mode problem fails the build', async () => {
       const dir = projects.nest();
-      runOk(bin(shared, 'nest'), ['build'], { cwd: dir });
-      expect(lastJson(runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+      await runOk(bin(shared, 'nest'), ['build'], { cwd: dir });
+      expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
       projects.addLooseTool(dir);
-      const failing = run(bin(shared, 'nest'), ['build'], { cwd: dir });
+      const failing = await run(bin(shared, 'nest'), ['build'], { cwd: dir });
       expect(failing.code).toBe(1);
       // Nest prints TypeScript's coloured format.
       const printed = stripVTControlCharacters(`${failing.stdout}${failing.stderr}`);
       expect(printed).toMatch(/src\/tally\.ts:5:9 - error TS90001: toolwright: tool tally, parameter "counts"/);
-    }, 120_000);
+    }, 240_000);
 
-    it.each(['typescript6', 'typescript50'])('the compiler API under %s (another TypeScript than the scanner analyses with)', (compiler) => {
-      const dir = projects.compilerApi(compiler);
-      expect(runOk('node', ['build.js', compiler], { cwd: dir })).toMatch(/^TypeScript (6\.0|5\.0)\.\d+: 0 diagnostics/m);
-      expect(lastJson(runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-    }, 120_000);
+    for (const compiler of ['typescript6', 'typescript50']) {
+      recipe(`the compiler API under ${compiler} (another TypeScript than the scanner analyses with)`, async () => {
+        const dir = projects.compilerApi(compiler);
+        expect(await runOk('node', ['build.js', compiler], { cwd: dir })).toMatch(/^TypeScript (6\.0|5\.0)\.\d+: 0 diagnostics/m);
+        expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+      }, 240_000);
+    }
   });
 
   describe('through the generated module (toolwright scan --emit)', () => {
-    let dir = '';
-    beforeAll(() => {
-      dir = generatedModuleProject(shared);
-      runOk(bin(shared, 'toolwright'), ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts'], { cwd: dir });
-    }, 120_000);
+    const scan = ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts'];
+    let emitted: Promise<string> | undefined;
+    /** The generated-module project, scanned once; every recipe of this block builds it. */
+    const project = (): Promise<string> =>
+      (emitted ??= (async () => {
+        const dir = generatedModuleProject(shared);
+        await runOk(bin(shared, 'toolwright'), scan, { cwd: dir });
+        return dir;
+      })());
 
-    it('passes scan --check, and fails it once a tool changes', () => {
-      expect(runOk(bin(shared, 'toolwright'), ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts', '--check'], { cwd: dir })).toContain('is up to date (1 tool)');
+    recipe('passes scan --check, and fails it once a tool changes', async () => {
+      // A copy of the project: the others build the original while this one edits a tool.
+      const dir = `${await project()}-check`;
+      fs.cpSync(await project(), dir, { recursive: true, filter: (source) => !/[\\/](out|dist)$/.test(source) });
+      expect(await runOk(bin(shared, 'toolwright'), [...scan, '--check'], { cwd: dir })).toContain('is up to date (1 tool)');
       const tools = path.join(dir, 'src', 'tools.ts');
-      const original = fs.readFileSync(tools, 'utf8');
-      try {
-        fs.writeFileSync(tools, original.replace("'celsius' | 'fahrenheit'", "'celsius' | 'kelvin'"));
-        const stale = run(bin(shared, 'toolwright'), ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts', '--check'], { cwd: dir });
-        expect(stale.code).toBe(1);
-        expect(stale.stderr).toMatch(/stale {5}WeatherTools\.getWeather/);
-      } finally {
-        fs.writeFileSync(tools, original);
-      }
-    }, 120_000);
+      fs.writeFileSync(tools, fs.readFileSync(tools, 'utf8').replace("'celsius' | 'fahrenheit'", "'celsius' | 'kelvin'"));
+      const stale = await run(bin(shared, 'toolwright'), [...scan, '--check'], { cwd: dir });
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toMatch(/stale {5}WeatherTools\.getWeather/);
+    }, 240_000);
 
-    it('esbuild: a bundled ES module, bundler resolution', () => {
-      runOk(bin(shared, 'esbuild'), ['src/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--outfile=out/esbuild/main.mjs'], { cwd: dir });
-      expect(lastJson(runOk('node', ['out/esbuild/main.mjs'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-    }, 60_000);
+    recipe('esbuild: a bundled ES module, bundler resolution', async () => {
+      const dir = await project();
+      await runOk(bin(shared, 'esbuild'), ['src/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--outfile=out/esbuild/main.mjs'], { cwd: dir });
+      expect(lastJson(await runOk('node', ['out/esbuild/main.mjs'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+    }, 240_000);
 
-    it('swc (@swc/core through @swc/cli): CommonJS', () => {
-      runOk(bin(shared, 'swc'), ['src', '-d', 'out/swc', '--strip-leading-paths'], { cwd: dir });
-      expect(lastJson(runOk('node', ['out/swc/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-    }, 60_000);
+    recipe('swc (@swc/core through @swc/cli): CommonJS', async () => {
+      const dir = await project();
+      await runOk(bin(shared, 'swc'), ['src', '-d', 'out/swc', '--strip-leading-paths'], { cwd: dir });
+      expect(lastJson(await runOk('node', ['out/swc/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+    }, 240_000);
 
-    it('@swc-node/register', () => {
-      expect(lastJson(runOk('node', ['-r', '@swc-node/register', 'src/main.ts'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-    }, 60_000);
+    recipe('@swc-node/register', async () => {
+      const dir = await project();
+      expect(lastJson(await runOk('node', ['-r', '@swc-node/register', 'src/main.ts'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+    }, 240_000);
 
-    it('tsx', () => {
-      expect(lastJson(runOk(bin(shared, 'tsx'), ['src/main.ts'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-    }, 60_000);
+    recipe('tsx', async () => {
+      const dir = await project();
+      expect(lastJson(await runOk(bin(shared, 'tsx'), ['src/main.ts'], { cwd: dir }))).toEqual(EXPECTED_RUN);
+    }, 240_000);
 
-    it('@swc/jest', () => {
-      const result = run(bin(shared, 'jest'), ['--ci'], { cwd: dir });
+    recipe('@swc/jest', async () => {
+      const dir = await project();
+      const result = await run(bin(shared, 'jest'), ['--ci'], { cwd: dir });
       expect(`${result.stdout}${result.stderr}`).toMatch(/Tests:\s+1 passed, 1 total/);
       expect(result.code).toBe(0);
-    }, 120_000);
+    }, 240_000);
   });
 
   describe("the root README's first example", () => {
-    it.each(['commonjs', 'module'] as const)('compiles and runs as written in a %s project', (type) => {
-      const dir = readmeHeadlineProject(shared, type, fs.readFileSync(path.join(REPO, 'README.md'), 'utf8'));
-      runOk(bin(shared, 'toolwright'), ['build', '-p', 'tsconfig.json'], { cwd: dir });
-      expect(runOk('node', ['dist/main.js'], { cwd: dir }).trim()).toBe('It is 8 °C in Oslo.\nrain');
-    }, 120_000);
+    for (const type of ['commonjs', 'module'] as const) {
+      recipe(`compiles and runs as written in a ${type} project`, async () => {
+        const dir = readmeHeadlineProject(shared, type, fs.readFileSync(path.join(REPO, 'README.md'), 'utf8'));
+        await runOk(bin(shared, 'toolwright'), ['build', '-p', 'tsconfig.json'], { cwd: dir });
+        expect((await runOk('node', ['dist/main.js'], { cwd: dir })).trim()).toBe('It is 8 °C in Oslo.\nrain');
+      }, 240_000);
+    }
   });
 });
 
 describe('TypeScript 7 (tsgo): `npm i -D typescript` in a new project', () => {
-  const project = path.join(root, 'typescript7');
+  const project = typescript7;
 
-  // @toolwright/core is a required peer of the scanner (default tool names and the class-validator
-  // list come from @toolwright/core/internal): core goes in first, as the registry would have
-  // added it with the scanner (the tarballs are not published).
-  it('installs core, then the scanner next to it', () => {
-    writeFiles(project, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module' }) });
-    npmInstall(project, [tarballs.get('core') as string, 'reflect-metadata@^0.2.2']);
-    npmInstall(project, ['-D', 'typescript@^7.0.2', '@types/node@^20.19.0', tarballs.get('scanner') as string]);
+  it('installs core, then the scanner next to it', async () => {
+    await typescript7Install();
     expect(JSON.parse(fs.readFileSync(path.join(project, 'node_modules', 'typescript', 'package.json'), 'utf8')).version).toMatch(/^7\./);
-  }, 300_000);
+  }, 450_000);
 
-  it('compiles the generated module with tsc 7, and the program runs from dist/', () => {
+  it('compiles the generated module with tsc 7, and the program runs from dist/', async () => {
     generatedModuleProject(project, { esm: true });
-    runOk(bin(project, 'toolwright'), ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts'], { cwd: project });
-    runOk(bin(project, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project });
-    expect(lastJson(runOk('node', ['dist/main.js'], { cwd: project }))).toEqual(EXPECTED_RUN);
+    await runOk(bin(project, 'toolwright'), ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts'], { cwd: project });
+    await runOk(bin(project, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project });
+    expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: project }))).toEqual(EXPECTED_RUN);
   }, 120_000);
 
-  it('refuses to run the transformer, naming the supported range and the generated module', () => {
+  it('refuses to run the transformer, naming the supported range and the generated module', async () => {
     const attempt = "try { require('@toolwright/scanner/transformer').before({}, undefined); } catch (error) { console.log(error.message); }";
-    const message = runOk('node', ['-e', attempt], { cwd: project });
+    const message = await runOk('node', ['-e', attempt], { cwd: project });
     expect(message).toContain('runs inside TypeScript >=5.0 <7, and this build uses TypeScript 7.');
     expect(message).toContain('npx toolwright scan -p tsconfig.json --emit src/toolwright.schemas.ts');
   }, 60_000);

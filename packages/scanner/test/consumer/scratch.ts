@@ -1,4 +1,4 @@
-import { spawnSync } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -53,6 +53,40 @@ export function runOk(command: string, args: string[], options: { cwd: string; t
   return result.stdout;
 }
 
+/**
+ * {@link run}, without blocking this process: recipes run side by side while it waits. Never
+ * rejects; a command still running after `timeoutMs` is killed.
+ */
+export function runAsync(command: string, args: string[], options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<RunResult> {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let problem = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    const timeoutMs = options.timeoutMs ?? 120_000;
+    const timer = setTimeout(() => {
+      problem = `\n${command} timed out after ${timeoutMs} ms`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('error', (error) => (problem = `\n${error.message}`));
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolveRun({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: `${Buffer.concat(err).toString('utf8')}${problem}` });
+    });
+  });
+}
+
+/** {@link runOk}, without blocking this process. */
+export async function runOkAsync(command: string, args: string[], options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<string> {
+  const result = await runAsync(command, args, options);
+  if (result.code !== 0) {
+    throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
 /** `npm pack`s every package into `dest`; returns the tarball of each, by directory name. */
 export function packAll(dest: string): Map<string, string> {
   fs.mkdirSync(dest, { recursive: true });
@@ -73,11 +107,55 @@ export function unpack(tarball: string, dir: string): string {
  * from the registry cache when it can, without install scripts.
  */
 export function npmInstall(dir: string, specs: string[], timeoutMs = 300_000): void {
+  runOk('npm', npmInstallArgs(dir, specs), { cwd: dir, timeoutMs });
+}
+
+/** {@link npmInstall}, without blocking this process (two installs share the network wait). */
+export async function npmInstallAsync(dir: string, specs: string[], timeoutMs = 300_000): Promise<void> {
+  await runOkAsync('npm', npmInstallArgs(dir, specs), { cwd: dir, timeoutMs });
+}
+
+/** Creates the project when missing; the arguments of its `npm install`. */
+function npmInstallArgs(dir: string, specs: string[]): string[] {
   fs.mkdirSync(dir, { recursive: true });
   if (!fs.existsSync(path.join(dir, 'package.json'))) {
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: path.basename(dir), version: '1.0.0', private: true }, null, 2));
   }
-  runOk('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs], { cwd: dir, timeoutMs });
+  return ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs];
+}
+
+/**
+ * Runs at most `slots` of the bodies given to it at once; each body starts when a slot frees.
+ * The consumer test's recipes build side by side within this bound (each is a compiler run).
+ */
+export function limiter(slots: number): <T>(body: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (body) => {
+    if (running >= slots) await new Promise<void>((resolveSlot) => waiting.push(resolveSlot));
+    running += 1;
+    try {
+      return await body();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Starts `body` now and returns how to collect its outcome later: a test awaits the function it
+ * returns, which rethrows what the body threw (held until then, never an unhandled rejection).
+ */
+export function inBackground(body: () => Promise<unknown>): () => Promise<void> {
+  const outcome = body().then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
+  return async () => {
+    const settled = await outcome;
+    if (settled) throw settled.error;
+  };
 }
 
 /** Writes files (paths relative to `dir`), creating directories. */
