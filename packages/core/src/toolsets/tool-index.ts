@@ -55,7 +55,10 @@ export class ToolIndex {
   /** Per slot: the terms its tool was indexed with, `undefined` once removed. */
   private slots: Array<ToolTerms | undefined> = [];
   private names: string[] = [];
-  private readonly slotOf = new Map<string, number>();
+  /** Slot by tool name, made on the first `add` or `remove` (a search needs none). */
+  private slotIndex?: Map<string, number>;
+  /** How many slots hold a tool. */
+  private count = 0;
   /** Per field, per slot: its number of distinct terms (BM25's field length). */
   private lengths: number[][] = [[], [], []];
   private lengthSums = [0, 0, 0];
@@ -78,7 +81,7 @@ export class ToolIndex {
 
   /** How many tools are indexed. */
   get size(): number {
-    return this.slotOf.size;
+    return this.count;
   }
 
   /** Indexes `tool` (replacing an indexed tool of the same name). */
@@ -93,20 +96,21 @@ export class ToolIndex {
 
   /** Takes the tool named `name` out of the index; false when there is none. */
   remove(name: string): boolean {
-    const slot = this.slotOf.get(name);
+    const slot = this.slotOf().get(name);
     if (slot === undefined) return false;
     this.postings.release(this.slots[slot]!);
     for (let field = 0; field < FIELD_COUNT; field++) this.lengthSums[field]! -= this.lengths[field]![slot]!;
     this.slots[slot] = undefined;
-    this.slotOf.delete(name);
-    const holes = this.slots.length - this.slotOf.size;
-    if (holes > 64 && holes > this.slotOf.size) this.compact();
+    this.slotOf().delete(name);
+    this.count--;
+    const holes = this.slots.length - this.count;
+    if (holes > 64 && holes > this.count) this.compact();
     return true;
   }
 
   /** The best `limit` tools matching `query`, best first. */
   search(query: string, limit: number): ToolIndexHit[] {
-    const count = this.slotOf.size;
+    const count = this.count;
     const words = searchTerms(query);
     if (count === 0 || words.length === 0 || limit < 1) return [];
     this.ensureScratch();
@@ -193,18 +197,28 @@ export class ToolIndex {
     return this.table;
   }
 
+  private slotOf(): Map<string, number> {
+    if (!this.slotIndex) {
+      this.slotIndex = new Map();
+      this.slots.forEach((read, slot) => read && this.slotIndex!.set(this.names[slot]!, slot));
+    }
+    return this.slotIndex;
+  }
+
   /** Gives a tool the next slot and counts its field lengths. */
   private place(name: string, read: ToolTerms): number {
     const slot = this.slots.length;
     this.slots.push(read);
     this.names.push(name);
-    this.slotOf.set(name, slot);
+    this.slotIndex?.set(name, slot);
+    this.count++;
     const { terms, fieldEnds } = read;
-    const fieldLengths = [fieldEnds[0], fieldEnds[1] - fieldEnds[0], terms.length - fieldEnds[1]];
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      this.lengths[field]!.push(fieldLengths[field]!);
-      this.lengthSums[field]! += fieldLengths[field]!;
-    }
+    this.lengths[0]!.push(fieldEnds[0]);
+    this.lengths[1]!.push(fieldEnds[1] - fieldEnds[0]);
+    this.lengths[2]!.push(terms.length - fieldEnds[1]);
+    this.lengthSums[0]! += fieldEnds[0];
+    this.lengthSums[1]! += fieldEnds[1] - fieldEnds[0];
+    this.lengthSums[2]! += terms.length - fieldEnds[1];
     return slot;
   }
 
@@ -212,7 +226,8 @@ export class ToolIndex {
   private rebuild(tools: ReadonlyArray<readonly [string, ToolTerms]>): TermPostings {
     this.slots = [];
     this.names = [];
-    this.slotOf.clear();
+    this.slotIndex = undefined;
+    this.count = 0;
     this.lengths = [[], [], []];
     this.lengthSums = [0, 0, 0];
     this.table = undefined;
