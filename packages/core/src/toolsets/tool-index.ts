@@ -1,5 +1,6 @@
 import type { Tool } from '../contracts/tool';
 import { searchTerms } from './search-terms';
+import { termDictionary } from './term-dictionary';
 import { COUNT_RANGE, TermPostings } from './term-postings';
 import { TermTable } from './term-table';
 import { FIELD_COUNT, toolTerms, type ToolTerms } from './tool-terms';
@@ -55,6 +56,8 @@ export class ToolIndex {
   /** Per slot: the terms its tool was indexed with, `undefined` once removed. */
   private slots: Array<ToolTerms | undefined> = [];
   private names: string[] = [];
+  /** Per slot: the tool (to read it again when the shared dictionary is replaced). */
+  private tools: Tool[] = [];
   /** Slot by tool name, made on the first `add` or `remove` (a search needs none). */
   private slotIndex?: Map<string, number>;
   /** How many slots hold a tool. */
@@ -74,9 +77,7 @@ export class ToolIndex {
   private stamp = 0;
 
   constructor(tools: Iterable<Tool> = []) {
-    const read: Array<[string, ToolTerms]> = [];
-    for (const tool of tools) read.push([tool.name, toolTerms(tool)]);
-    this.postings = this.rebuild(read);
+    this.postings = this.rebuild([...tools]);
   }
 
   /** How many tools are indexed. */
@@ -88,8 +89,10 @@ export class ToolIndex {
   add(tool: Tool): void {
     this.remove(tool.name);
     const read = toolTerms(tool);
-    const slot = this.place(tool.name, read);
-    this.postings.append(slot, read, (id) => this.table?.entry(this.postings.texts[id]!, () => ({ term: this.postings.texts[id]!, id })));
+    const slot = this.place(tool, read);
+    // The shared dictionary was replaced since the index was built: read every tool anew.
+    if (read.dictionary !== this.postings.dictionary) return this.compact();
+    this.postings.append(slot, read, (id) => this.table?.entry(this.postings.text(id), () => ({ term: this.postings.text(id), id })));
     // Appended lists are slower to walk than packed ones: repack once they are as large.
     if (this.postings.appendedCount > Math.max(1024, this.postings.packed.length)) this.compact();
   }
@@ -156,7 +159,7 @@ export class ToolIndex {
           for (const packed of postings.appended.get(key) ?? []) visit(packed, factor, lengths, relative);
         }
       };
-      const exact = postings.idOf(word);
+      const exact = postings.dictionary.idOf(word);
       if (exact !== undefined) score(exact, times);
       const table = this.wordTable();
       for (const entry of table.longerWithPrefix(word)) {
@@ -165,7 +168,7 @@ export class ToolIndex {
         score(entry.id, times * ((PREFIX_WEIGHT * entry.term.length) / (entry.term.length + 0.3 * extra)));
       }
       // A word of the catalogue (common ones included) is no typo.
-      if (word.length >= 4 && !(exact !== undefined && this.searchable(exact, Infinity))) {
+      if (word.length >= 4 && !(exact !== undefined && postings.holds(exact))) {
         for (const [entry, distance] of table.near(word, word.length >= 8 ? 2 : 1)) {
           // A word that is also a prefix match was scored as one.
           if (entry.term.startsWith(word) || !this.searchable(entry.id, maxShared)) continue;
@@ -191,7 +194,10 @@ export class ToolIndex {
   private wordTable(): TermTable<TermEntry> {
     if (!this.table) {
       const table = new TermTable<TermEntry>();
-      this.postings.texts.forEach((term, id) => table.entry(term, () => ({ term, id })));
+      for (const read of this.slots) {
+        if (!read) continue;
+        for (const id of read.ids) table.entry(this.postings.text(id), (term) => ({ term, id }));
+      }
       this.table = table;
     }
     return this.table;
@@ -206,40 +212,44 @@ export class ToolIndex {
   }
 
   /** Gives a tool the next slot and counts its field lengths. */
-  private place(name: string, read: ToolTerms): number {
+  private place(tool: Tool, read: ToolTerms): number {
     const slot = this.slots.length;
     this.slots.push(read);
-    this.names.push(name);
-    this.slotIndex?.set(name, slot);
+    this.tools.push(tool);
+    this.names.push(tool.name);
+    this.slotIndex?.set(tool.name, slot);
     this.count++;
-    const { terms, fieldEnds } = read;
+    const { ids, fieldEnds } = read;
     this.lengths[0]!.push(fieldEnds[0]);
     this.lengths[1]!.push(fieldEnds[1] - fieldEnds[0]);
-    this.lengths[2]!.push(terms.length - fieldEnds[1]);
+    this.lengths[2]!.push(ids.length - fieldEnds[1]);
     this.lengthSums[0]! += fieldEnds[0];
     this.lengthSums[1]! += fieldEnds[1] - fieldEnds[0];
-    this.lengthSums[2]! += terms.length - fieldEnds[1];
+    this.lengthSums[2]! += ids.length - fieldEnds[1];
     return slot;
   }
 
   /** Indexes `tools` from scratch, in their order. */
-  private rebuild(tools: ReadonlyArray<readonly [string, ToolTerms]>): TermPostings {
+  private rebuild(tools: readonly Tool[]): TermPostings {
+    let read = tools.map(toolTerms);
+    const dictionary = termDictionary();
+    // The shared dictionary was replaced while the tools were read: read the earlier ones again.
+    if (read.some((terms) => terms.dictionary !== dictionary)) read = tools.map(toolTerms);
     this.slots = [];
+    this.tools = [];
     this.names = [];
     this.slotIndex = undefined;
     this.count = 0;
     this.lengths = [[], [], []];
     this.lengthSums = [0, 0, 0];
     this.table = undefined;
-    this.postings = new TermPostings(tools.map(([name, read]) => [this.place(name, read), read] as const));
+    this.postings = new TermPostings(dictionary, tools.map((tool, i) => [this.place(tool, read[i]!), read[i]!] as const));
     return this.postings;
   }
 
   /** Rebuilds the index from the tools still in it, in their order: no holes, no appended lists. */
   private compact(): void {
-    const kept: Array<[string, ToolTerms]> = [];
-    this.slots.forEach((read, slot) => read && kept.push([this.names[slot]!, read]));
-    this.rebuild(kept);
+    this.rebuild(this.tools.filter((_, slot) => this.slots[slot] !== undefined));
   }
 
   private ensureScratch(): void {

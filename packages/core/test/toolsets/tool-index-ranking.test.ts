@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import { defineTool, type Tool } from '@toolwright/core';
 import { parameterWords } from '../../src/toolsets/tool-catalogue';
 import { searchTerms } from '../../src/toolsets/search-terms';
+import { replaceTermDictionary } from '../../src/toolsets/term-dictionary';
 import { COMMON_TERM_MIN_TOOLS, ToolIndex } from '../../src/toolsets/tool-index';
 
 // The index used to be MiniSearch (BM25+, prefix and fuzzy search) configured as below. The index
@@ -123,6 +124,18 @@ describe('ToolIndex', () => {
       tools.slice(0, 500).forEach((tool) => index.add(tool));
       expectSameRanking(index, referenceSearch([...tools.slice(1_000), ...tools.slice(0, 500)]));
     });
+  });
+
+  it('reads its tools again when the shared term dictionary was replaced since it was built', () => {
+    const tools = catalogue(300);
+    const index = new ToolIndex(tools);
+    replaceTermDictionary();
+    const added = catalogue(50, 300);
+    added.forEach((tool) => index.add(tool));
+    index.remove(tools[0]!.name);
+    expectSameRanking(index, referenceSearch([...tools.slice(1), ...added]));
+    // Another index over the same tools, built after the change, ranks alike.
+    expectSameRanking(new ToolIndex([...tools.slice(1), ...added]), referenceSearch([...tools.slice(1), ...added]));
   });
 
   it('keeps catalogue order between equal scores', () => {
