@@ -68,14 +68,13 @@ export class TermPostings {
     return this.liveCount(id, 0) > 0 || this.liveCount(id, 1) > 0 || this.liveCount(id, 2) > 0;
   }
 
-  /** Appends the postings of a tool added at `slot` (read with this dictionary); calls `onNewTerm` with each term no tool held before. */
-  append(slot: number, read: ToolTerms, onNewTerm: (id: number) => void): void {
+  /** Appends the postings of a tool added at `slot` (read with this dictionary). */
+  append(slot: number, read: ToolTerms): void {
     const { ids, fieldEnds, counts: occurrences } = read;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       const key = id * FIELD_COUNT + fieldOf(i, fieldEnds);
       if (key >= this.live.length) this.live = grown(this.live, key + 1);
-      if (!this.holds(id)) onNewTerm(id);
       this.live[key]!++;
       const list = this.appended.get(key);
       const posting = slot * COUNT_RANGE + (occurrences ? occurrences[i]! : 1);

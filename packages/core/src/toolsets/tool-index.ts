@@ -2,7 +2,6 @@ import type { Tool } from '../contracts/tool';
 import { searchTerms } from './search-terms';
 import { termDictionary } from './term-dictionary';
 import { COUNT_RANGE, TermPostings } from './term-postings';
-import { TermTable } from './term-table';
 import { FIELD_COUNT, toolTerms, type ToolTerms } from './tool-terms';
 import { TopHits } from './top-hits';
 
@@ -26,12 +25,6 @@ const D = 0.5;
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 
-/** A word of the index, for prefix and typo look-ups. */
-interface TermEntry {
-  readonly term: string;
-  readonly id: number;
-}
-
 /** One ranked match of a {@link ToolIndex} search. */
 export interface ToolIndexHit {
   name: string;
@@ -42,8 +35,10 @@ export interface ToolIndexHit {
  * The text index behind `ToolSearchToolset`: BM25+ over tool names split into words (boosted ×3),
  * descriptions and parameter names (×1.5), ranked as MiniSearch ranked it (k 1.2, b 0.7, d 0.5;
  * a hit's score times the number of distinct query terms it matched). Documents and queries share
- * one tokenizer ({@link searchTerms}); a tool's terms are read once per tool object
- * ({@link toolTerms}). In catalogues of {@link COMMON_TERM_MIN_TOOLS}+ tools a term held by more
+ * one tokenizer ({@link searchTerms}); a tool's terms are read once per tool object, into ids of
+ * a dictionary shared by every index ({@link toolTerms}), so building an index over tools read
+ * before looks no word up: postings are counted and packed by id ({@link TermPostings}); the
+ * dictionary lists its words by prefix and length for every index. In catalogues of {@link COMMON_TERM_MIN_TOOLS}+ tools a term held by more
  * than half of a field's tools is not searched in that field. Query terms of 3+ letters also
  * match longer words as prefixes; a query term of 4+ letters that is no word of the catalogue is
  * taken for a typo and matched within one edit (two from 8 letters). Ties keep catalogue order.
@@ -66,8 +61,6 @@ export class ToolIndex {
   private lengths: number[][] = [[], [], []];
   private lengthSums = [0, 0, 0];
   private postings: TermPostings;
-  /** The words by prefix and length, made on the first search that needs them. */
-  private table?: TermTable<TermEntry>;
 
   // Scratch space of a search, by slot; `stamp` tells this search's (and this term's) marks from older ones.
   private scores = new Float64Array(0);
@@ -92,7 +85,7 @@ export class ToolIndex {
     const slot = this.place(tool, read);
     // The shared dictionary was replaced since the index was built: read every tool anew.
     if (read.dictionary !== this.postings.dictionary) return this.compact();
-    this.postings.append(slot, read, (id) => this.table?.entry(this.postings.text(id), () => ({ term: this.postings.text(id), id })));
+    this.postings.append(slot, read);
     // Appended lists are slower to walk than packed ones: repack once they are as large.
     if (this.postings.appendedCount > Math.max(1024, this.postings.packed.length)) this.compact();
   }
@@ -161,7 +154,7 @@ export class ToolIndex {
       };
       const exact = postings.dictionary.idOf(word);
       if (exact !== undefined) score(exact, times);
-      const table = this.wordTable();
+      const table = postings.dictionary.words();
       for (const entry of table.longerWithPrefix(word)) {
         if (!this.searchable(entry.id, maxShared)) continue;
         const extra = entry.term.length - word.length;
@@ -189,18 +182,6 @@ export class ToolIndex {
       if (live > 0 && live <= maxShared) return true;
     }
     return false;
-  }
-
-  private wordTable(): TermTable<TermEntry> {
-    if (!this.table) {
-      const table = new TermTable<TermEntry>();
-      for (const read of this.slots) {
-        if (!read) continue;
-        for (const id of read.ids) table.entry(this.postings.text(id), (term) => ({ term, id }));
-      }
-      this.table = table;
-    }
-    return this.table;
   }
 
   private slotOf(): Map<string, number> {
@@ -242,7 +223,6 @@ export class ToolIndex {
     this.count = 0;
     this.lengths = [[], [], []];
     this.lengthSums = [0, 0, 0];
-    this.table = undefined;
     this.postings = new TermPostings(dictionary, tools.map((tool, i) => [this.place(tool, read[i]!), read[i]!] as const));
     return this.postings;
   }

@@ -7,6 +7,9 @@ import { buildCatalogue, oneLine, type CatalogueEntry } from './tool-catalogue';
 import { ToolIndex } from './tool-index';
 import type { Toolset } from '../contracts/toolset';
 
+/** The search tool's strict parameters schema, made by the first toolset. */
+let searchParameters: Tool['parameters'] | undefined;
+
 /** Options of `new ToolSearchToolset(...)`. */
 export interface ToolSearchToolsetOptions {
   /** The catalogue: `Tool`s, decorated instances, arrays of these. Hidden until found. */
@@ -79,7 +82,7 @@ export class ToolSearchToolset implements Toolset {
     assertValidToolName(toolName);
     this.searchToolName = toolName;
     this.refuseSearchToolName(this.catalogue);
-    this.searchTool = defineTool({
+    const searchTool = defineTool({
       name: toolName,
       description:
         options.description ??
@@ -96,6 +99,10 @@ export class ToolSearchToolset implements Toolset {
       openWorld: false,
       invoke: (ctx, args: { query: string }) => this.runSearch(ctx, args.query),
     });
+    // Every search tool takes the same arguments: one schema object for all of them, so its
+    // validator (compiled per schema object) is compiled once, not on each new toolset's first search.
+    searchParameters ??= searchTool.parameters;
+    this.searchTool = { ...searchTool, parameters: searchParameters };
   }
 
   /** How many tools the catalogue holds. */
