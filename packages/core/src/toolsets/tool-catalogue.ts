@@ -1,3 +1,4 @@
+import { isTool } from '../contracts/is-tool';
 import { UserError } from '../errors/user.error';
 import { splitCamelCase } from '../util/camel-case';
 import type { Tool } from '../contracts/tool';
@@ -22,7 +23,8 @@ export function buildCatalogue(owner: string, entries: readonly CatalogueEntry[]
     }
     byName.set(tool.name, tool);
   };
-  const tools = flattenEntries(entries, {
+  // A flat list of tools (the usual large catalogue) needs no walk; anything else is flattened.
+  const tools = entries.every(isTool) ? (entries as Tool[]) : flattenEntries(entries, {
     toolsets: false,
     refuse(_entry, path) {
       throw new UserError(

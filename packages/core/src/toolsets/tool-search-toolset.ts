@@ -7,6 +7,9 @@ import { buildCatalogue, oneLine, type CatalogueEntry } from './tool-catalogue';
 import { ToolIndex } from './tool-index';
 import type { Toolset } from '../contracts/toolset';
 
+/** The search tool's strict parameters schema, made by the first toolset. */
+let searchParameters: Tool['parameters'] | undefined;
+
 /** Options of `new ToolSearchToolset(...)`. */
 export interface ToolSearchToolsetOptions {
   /** The catalogue: `Tool`s, decorated instances, arrays of these. Hidden until found. */
@@ -36,15 +39,18 @@ export interface ToolSearchHit {
  * and discloses them: they are offered from the run's next model call on, for the rest of that
  * run (the disclosed names live in the run's `RunState`, so they survive a pause and resume).
  *
- * Ranking is BM25 (MiniSearch) over the tools' names split into words (`create_calendar_event`,
+ * Ranking is BM25 over the tools' names split into words (`create_calendar_event`,
  * `createCalendarEvent` → "create calendar event", boosted), descriptions and parameter names.
  * Queries and documents share one tokenizer (identifiers split, lower case, English stop words
  * dropped); in catalogues of 100+ tools a word found in more than half of a field (say "user" in
  * every description) is left out of that field, as it barely moves BM25 scores but would make
  * every query using it walk the whole catalogue. Query words of 3+ letters also match as
  * prefixes; a word of 4+ letters that the catalogue does not contain is taken for a typo and
- * matched within one edit (two from 8 letters). The index is built once per toolset, on the
- * first search (or `warmUp()`), and shared by every run.
+ * matched within one edit (two from 8 letters); equal scores keep catalogue order. The index is
+ * built once per toolset, on the first search (or `warmUp()`), and shared by every run; each tool
+ * is read once per tool object, so another toolset over the same tools indexes them without
+ * reading them again. `add()` and `remove()` change the catalogue in place: the index follows
+ * tool by tool, and the next search (in this run or any other) ranks the changed catalogue.
  *
  * @example
  * const catalogue = new ToolSearchToolset({ tools: [new CrmTools(), new CalendarTools(), ...rawTools], maxResults: 5 });
@@ -58,6 +64,7 @@ export class ToolSearchToolset implements Toolset {
   /** The search tool the model is offered. */
   readonly searchTool: Tool;
   private readonly catalogue: Map<string, Tool>;
+  private readonly searchToolName: string;
   private index?: ToolIndex;
 
   constructor(options: ToolSearchToolsetOptions) {
@@ -73,12 +80,9 @@ export class ToolSearchToolset implements Toolset {
     this.catalogue = buildCatalogue(`ToolSearchToolset "${this.name}"`, options.tools);
     const toolName = options.toolName ?? 'search_tools';
     assertValidToolName(toolName);
-    if (this.catalogue.has(toolName)) {
-      throw new UserError(
-        `ToolSearchToolset "${this.name}": a catalogue tool is named "${toolName}" like the search tool. Rename it, or pass another toolName.`,
-      );
-    }
-    this.searchTool = defineTool({
+    this.searchToolName = toolName;
+    this.refuseSearchToolName(this.catalogue);
+    const searchTool = defineTool({
       name: toolName,
       description:
         options.description ??
@@ -95,6 +99,10 @@ export class ToolSearchToolset implements Toolset {
       openWorld: false,
       invoke: (ctx, args: { query: string }) => this.runSearch(ctx, args.query),
     });
+    // Every search tool takes the same arguments: one schema object for all of them, so its
+    // validator (compiled per schema object) is compiled once, not on each new toolset's first search.
+    searchParameters ??= searchTool.parameters;
+    this.searchTool = { ...searchTool, parameters: searchParameters };
   }
 
   /** How many tools the catalogue holds. */
@@ -134,6 +142,47 @@ export class ToolSearchToolset implements Toolset {
   /** Builds the index now instead of on the first search (e.g. at startup). */
   warmUp(): void {
     this.buildIndex();
+  }
+
+  /**
+   * Adds tools to the catalogue (`Tool`s, decorated instances, arrays of these); a tool named
+   * like one already there replaces it. They are searchable from the next search on, in every
+   * run using this toolset. A tool named like the search tool, or two new tools sharing a name,
+   * fail with `UserError` and nothing is added.
+   *
+   * @example
+   * catalogue.add(new BillingTools(), defineTool({ name: 'refund_order', ... }));
+   */
+  add(...entries: CatalogueEntry[]): void {
+    const added = buildCatalogue(`ToolSearchToolset "${this.name}"`, entries);
+    this.refuseSearchToolName(added);
+    for (const [name, tool] of added) {
+      this.catalogue.set(name, tool);
+      this.index?.add(tool);
+    }
+  }
+
+  /**
+   * Takes the named tools out of the catalogue: searches stop finding them, and runs that had
+   * disclosed them are no longer offered them from their next model call on. Unknown names are
+   * ignored. Returns how many tools were removed.
+   */
+  remove(...names: string[]): number {
+    let removed = 0;
+    for (const name of names) {
+      if (!this.catalogue.delete(name)) continue;
+      this.index?.remove(name);
+      removed++;
+    }
+    return removed;
+  }
+
+  private refuseSearchToolName(tools: Map<string, Tool>): void {
+    if (tools.has(this.searchToolName)) {
+      throw new UserError(
+        `ToolSearchToolset "${this.name}": a catalogue tool is named "${this.searchToolName}" like the search tool. Rename it, or pass another toolName.`,
+      );
+    }
   }
 
   private buildIndex(): ToolIndex {

@@ -121,6 +121,25 @@ describe('ToolSearchToolset', () => {
   });
 
   describe('in a run', () => {
+    it('shares one index between the runs using the toolset', async () => {
+      let reads = 0;
+      const counted = tool('archive_invoices', 'Archive old invoices.');
+      Object.defineProperty(counted, 'description', { enumerable: true, get: () => (reads++, 'Archive old invoices.') });
+      const search = new ToolSearchToolset({ tools: [...catalogue(), counted] });
+      const agent = new Agent({ name: 'a', tools: [search] });
+      const run = async (query: string) => {
+        const model = new ScriptedModel([{ toolCalls: [{ name: 'search_tools', arguments: { query } }] }, { text: 'ok' }]);
+        await new Runner({ model }).run(agent, 'go');
+        return model.requests[1]!.tools.map((t) => t.name);
+      };
+      expect(await run('email')).toContain('send_email');
+      const afterFirstRun = reads;
+      expect(afterFirstRun).toBeGreaterThan(0);
+      expect(await run('slack')).toContain('sendSlackMessage');
+      expect(await run('calendar')).toContain('create_calendar_event');
+      expect(reads).toBe(afterFirstRun);
+    });
+
     it('offers only search_tools; a search lists the matches and discloses them from the next model call on', async () => {
       const search = new ToolSearchToolset({ tools: catalogue(), maxResults: 2 });
       const model = new ScriptedModel([
@@ -181,6 +200,80 @@ describe('ToolSearchToolset', () => {
       const search = new ToolSearchToolset({ tools: [new Crm(), catalogue()] });
       expect(search.size).toBe(7);
       expect(search.search('customer')[0]!.name).toBe('crm_find_customer');
+    });
+  });
+
+  describe('when the catalogue changes', () => {
+    it('finds added tools and forgets removed ones, in an index already built', () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      search.warmUp();
+      expect(search.search('fax')).toEqual([]);
+      search.add(tool('send_fax', 'Send a fax to a number.', { faxNumber: { type: 'string' } }));
+      expect(search.size).toBe(7);
+      expect(search.search('fax')[0]!.name).toBe('send_fax');
+      expect(search.hasDeferredTool('send_fax')).toBe(true);
+      expect(search.remove('send_email', 'no_such_tool')).toBe(1);
+      expect(search.search('email').map((hit) => hit.name)).not.toContain('send_email');
+      expect(search.hasDeferredTool('send_email')).toBe(false);
+      expect(search.get('send_email')).toBeUndefined();
+      expect(search.size).toBe(6);
+    });
+
+    it('replaces a tool added under a name already there, description and all', () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      expect(search.search('invoice')[0]!.description).toBe('Fetch one invoice.');
+      const newer = tool('get_invoice', 'Download an invoice as PDF.', { invoiceNumber: { type: 'string' } });
+      search.add(newer);
+      expect(search.size).toBe(6);
+      expect(search.get('get_invoice')).toBe(newer);
+      expect(search.search('pdf')[0]).toMatchObject({ name: 'get_invoice', description: 'Download an invoice as PDF.' });
+    });
+
+    it('ranks a changed catalogue as a new toolset over the same tools would', () => {
+      // Crossing COMMON_TERM_MIN_TOOLS changes which words are left out: the statistics follow the changes.
+      const many = Array.from({ length: COMMON_TERM_MIN_TOOLS + 20 }, (_, i) => tool(`task_${i}`, `Handles task ${i} for the user.`, { note: { type: 'string' } }));
+      const changed = new ToolSearchToolset({ tools: catalogue() });
+      changed.warmUp();
+      changed.add(many);
+      changed.remove('task_3', 'send_email', 'task_50');
+      changed.add(tool('send_email', 'Email a user.', { to: { type: 'string' } }));
+      const kept = many.filter((t) => t.name !== 'task_3' && t.name !== 'task_50');
+      const fresh = new ToolSearchToolset({ tools: [...catalogue().filter((t) => t.name !== 'send_email'), ...kept, tool('send_email', 'Email a user.', { to: { type: 'string' } })] });
+      for (const query of ['user', 'task 7', 'email user', 'handles', 'note', 'calendar event', 'tsk 12', 'task 3', 'emal']) {
+        expect({ query, hits: changed.search(query, 10) }).toEqual({ query, hits: fresh.search(query, 10) });
+      }
+      expect(changed.search('task 50', 200).map((hit) => hit.name)).not.toContain('task_50');
+    });
+
+    it('refuses a tool named like the search tool, or two new tools sharing a name, adding none of them', () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      expect(() => search.add(tool('search_tools', 'x'))).toThrow(/named "search_tools" like the search tool/);
+      expect(() => search.add([tool('a_tool', 'x'), tool('a_tool', 'y')])).toThrow(/two catalogue tools are named "a_tool"/);
+      expect(search.size).toBe(6);
+      expect(search.get('a_tool')).toBeUndefined();
+    });
+
+    it('is seen by the runs using the toolset from their next search and model call', async () => {
+      const search = new ToolSearchToolset({ tools: catalogue() });
+      const fax = tool('send_fax', 'Send a fax to a number.', { faxNumber: { type: 'string' } });
+      const model = new ScriptedModel([
+        { toolCalls: [{ name: 'search_tools', arguments: { query: 'send email' }, callId: 's1' }] },
+        () => {
+          // Between two turns of the run: a tool arrives, another leaves.
+          search.add(fax);
+          search.remove('send_email');
+          return { toolCalls: [{ name: 'search_tools', arguments: { query: 'fax' }, callId: 's2' }] };
+        },
+        { toolCalls: [{ name: 'send_fax', arguments: { faxNumber: '123' }, callId: 'f' }] },
+        { text: 'sent' },
+      ]);
+      const result = await new Runner({ model }).run(new Agent({ name: 'a', tools: [search] }), 'fax it');
+      const offered = model.requests.map((r) => r.tools.map((t) => t.name));
+      expect(offered[1]).toContain('send_email');
+      expect(offered[2]).not.toContain('send_email'); // disclosed before, removed since
+      expect(offered[2]).toContain('send_fax');
+      expect(outputsOf(result.history)['s2']).toMatch(/- send_fax: Send a fax to a number\./);
+      expect(outputsOf(result.history)['f']).toBe('send_fax ran');
     });
   });
 

@@ -1,0 +1,103 @@
+import type { TermDictionary } from './term-dictionary';
+import { FIELD_COUNT, type ToolTerms } from './tool-terms';
+
+/** A term's occurrences in one field are packed with the tool's slot: `slot * COUNT_RANGE + occurrences`. @internal */
+export const COUNT_RANGE = 256;
+
+/**
+ * Which tools hold each term in each field (a posting list per `term id * FIELD_COUNT + field`
+ * key, ids of the shared {@link TermDictionary}, in slot order), and how many of them are still in
+ * the catalogue. The lists of the tools
+ * given to the constructor are packed in one typed array (two passes: count, then
+ * fill), which keeps building a large catalogue to a few allocations; tools added later are
+ * appended to small per-key lists. Removing a tool only lowers the live counts: its slot stays
+ * in the lists until the owner rebuilds. @internal
+ */
+export class TermPostings {
+  /** Packed postings of the bulk-built tools, by key: `packed[start[key]]` up to `packed[start[key + 1]]`. */
+  readonly start: Int32Array;
+  readonly packed: Int32Array;
+  /** Keys below this have a range in `packed`. */
+  readonly packedKeys: number;
+  /** Postings appended since the build, by key. */
+  readonly appended = new Map<number, number[]>();
+  /** How many postings were appended since the build. */
+  appendedCount = 0;
+  /** Live tools per key (tools removed since are not counted). */
+  private live: Int32Array;
+
+  /** Postings of `tools` (slot and terms, all read with `dictionary`), in slot order. */
+  constructor(
+    readonly dictionary: TermDictionary,
+    tools: ReadonlyArray<readonly [number, ToolTerms]>,
+  ) {
+    const keys = dictionary.texts.length * FIELD_COUNT;
+    const counts = new Int32Array(keys);
+    let total = 0;
+    for (const [, read] of tools) {
+      const { ids, fieldEnds } = read;
+      total += ids.length;
+      for (let i = 0; i < ids.length; i++) counts[ids[i]! * FIELD_COUNT + fieldOf(i, fieldEnds)]!++;
+    }
+    this.packedKeys = keys;
+    this.start = new Int32Array(keys + 1);
+    for (let key = 0; key < keys; key++) this.start[key + 1] = this.start[key]! + counts[key]!;
+    this.packed = new Int32Array(total);
+    const cursor = this.start.slice(0, keys);
+    for (const [slot, read] of tools) {
+      const { ids, fieldEnds, counts: occurrences } = read;
+      for (let i = 0; i < ids.length; i++) {
+        this.packed[cursor[ids[i]! * FIELD_COUNT + fieldOf(i, fieldEnds)]!++] = slot * COUNT_RANGE + (occurrences ? occurrences[i]! : 1);
+      }
+    }
+    this.live = counts;
+  }
+
+  /** The text of term `id`. */
+  text(id: number): string {
+    return this.dictionary.texts[id]!;
+  }
+
+  /** How many tools in the catalogue hold term `id` in `field`. */
+  liveCount(id: number, field: number): number {
+    return this.live[id * FIELD_COUNT + field] ?? 0;
+  }
+
+  /** Whether some tool in the catalogue holds term `id` (in any field). */
+  holds(id: number): boolean {
+    return this.liveCount(id, 0) > 0 || this.liveCount(id, 1) > 0 || this.liveCount(id, 2) > 0;
+  }
+
+  /** Appends the postings of a tool added at `slot` (read with this dictionary). */
+  append(slot: number, read: ToolTerms): void {
+    const { ids, fieldEnds, counts: occurrences } = read;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const key = id * FIELD_COUNT + fieldOf(i, fieldEnds);
+      if (key >= this.live.length) this.live = grown(this.live, key + 1);
+      this.live[key]!++;
+      const list = this.appended.get(key);
+      const posting = slot * COUNT_RANGE + (occurrences ? occurrences[i]! : 1);
+      if (list) list.push(posting);
+      else this.appended.set(key, [posting]);
+      this.appendedCount++;
+    }
+  }
+
+  /** Lowers the live counts of a removed tool's terms. */
+  release(read: ToolTerms): void {
+    const { ids, fieldEnds } = read;
+    for (let i = 0; i < ids.length; i++) this.live[ids[i]! * FIELD_COUNT + fieldOf(i, fieldEnds)]!--;
+  }
+}
+
+/** The field (0 name, 1 description, 2 parameters) of the term at `at` in a tool's terms. @internal */
+export function fieldOf(at: number, fieldEnds: readonly [number, number]): number {
+  return at < fieldEnds[0] ? 0 : at < fieldEnds[1] ? 1 : 2;
+}
+
+function grown(array: Int32Array, atLeast: number): Int32Array {
+  const next = new Int32Array(Math.max(atLeast, 2 * array.length));
+  next.set(array);
+  return next;
+}
