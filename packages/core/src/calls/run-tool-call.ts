@@ -105,12 +105,16 @@ async function runEnhancedCall(
 
 /** A call with nothing around its tool: synchronous while the tool is. */
 function runPlainCall(host: CallHost, call: FunctionCallItem, tool: Tool, args: unknown, ctx: CallToolContext<unknown>, record: CallRecord): ToolCallRun | Promise<ToolCallRun> {
-  host.activeCalls.add(record);
   let result: ToolResult;
   try {
-    // As invokeTool: the tool's value is converted inside the call's error handling.
+    // As invokeTool: the tool's value is converted inside the call's error handling. The call
+    // joins the host's active calls (which cancellation and a sibling's fatal error abort) once
+    // it waits: nothing else runs while a tool runs synchronously.
     const value = tool.invoke(ctx, args);
-    if (isThenable(value)) return settleLater(host, call, tool, ctx, record, awaitToolValue(tool, ctx, value, record, host.toolTimeoutMs));
+    if (isThenable(value)) {
+      host.activeCalls.add(record);
+      return settleLater(host, call, tool, ctx, record, awaitToolValue(tool, ctx, value, record, host.toolTimeoutMs));
+    }
     result = toToolResult(value);
   } catch (error) {
     return settled(host, call, tool, ctx, record, undefined, error);
