@@ -164,6 +164,8 @@ function callModel(env: RunEnvironment, agent: Agent<any>, model: Model, request
 }
 
 function checkedResponse(env: RunEnvironment, agent: Agent<any>, response: ModelResponse): ModelResponse {
+  // A response that settled while the run was being cancelled (a model answering at once) is dropped.
+  env.cancellation.throwIfCancelled();
   if (response && Array.isArray(response.output)) return response;
   let error: unknown;
   try {
