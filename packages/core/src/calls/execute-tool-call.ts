@@ -22,7 +22,7 @@ import type { CallRecord } from './call-record';
 import { finishCall } from './finish-call';
 import { parentLink, type ParentLink } from './child-host';
 import { markFatal } from '../errors/fatal-errors';
-import { runToolCall } from './run-tool-call';
+import { runToolCall, type ToolCallRun } from './run-tool-call';
 import { directRateLimits, type DirectRateLimits } from './direct-rate-limits';
 import { ToolEnhancers } from './tool-enhancers';
 
@@ -129,7 +129,8 @@ export async function executeToolCall<TContext = unknown>(tool: Tool<TContext>, 
     } else if (limited) {
       result = limited;
     } else {
-      const run = await (parent ? markFatal(runToolCall(callHost, agent, call, tool, validated.args)) : runToolCall(callHost, agent, call, tool, validated.args));
+      const running = runToolCallAsync(callHost, agent, call, tool, validated.args);
+      const run = await (parent ? markFatal(running) : running);
       if (run.paused) throw new UserError(`Tool "${tool.name}" paused for a nested approval; executeToolCall runs no nested agents. Run it in a Runner instead.`);
       result = run.result;
     }
@@ -140,6 +141,11 @@ export async function executeToolCall<TContext = unknown>(tool: Tool<TContext>, 
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** `runToolCall` as a promise: what it throws synchronously is a rejection. */
+async function runToolCallAsync(host: CallHost<any>, agent: Agent<any>, call: FunctionCallItem, tool: Tool, args: unknown): Promise<ToolCallRun> {
+  return runToolCall(host, agent, call, tool, args);
 }
 
 interface CheckedLimits {

@@ -22,6 +22,14 @@ export function invokeTool(tool: Tool, ctx: ToolContext<any>, args: unknown, rec
   } catch (error) {
     return Promise.reject(error);
   }
+  return awaitToolValue(tool, ctx, value as PromiseLike<unknown>, record, defaultTimeoutMs);
+}
+
+/**
+ * The second half of {@link invokeTool}, for a tool that returned a thenable: waits for it under
+ * the call's time limit and converts what it settles with. @internal
+ */
+export function awaitToolValue(tool: Tool, ctx: ToolContext<any>, value: PromiseLike<unknown>, record: CallRecord, defaultTimeoutMs: number): Promise<ToolResult> {
   const timeoutMs = effectiveTimeLimit(tool.timeoutMs, defaultTimeoutMs);
   if (timeoutMs === Infinity) return Promise.resolve(value).then(toToolResult);
   const pending = value;

@@ -22,9 +22,16 @@ export interface OpenCall<TContext> {
 export function openCall<TContext>(host: CallHost<TContext>, agent: Agent<any>, call: FunctionCallItem, tool: Tool): OpenCall<TContext> {
   const record = new CallRecord(tool.cancellable !== false);
   const ctx = new CallToolContext(host, agent, call, record);
-  const onDecision: OnGuardrailDecision = (guardrail, stage, outcome, message) => {
+  return { record, ctx, onDecision: guardrailDecisionReporter(host, agent, call, tool) };
+}
+
+/**
+ * The reporter a call's guardrails call when one refuses or trips: records the decision with the
+ * host and emits `guardrail_tripped`. Made only for a call that has guardrails. @internal
+ */
+export function guardrailDecisionReporter(host: CallHost<any>, agent: Agent<any>, call: FunctionCallItem, tool: Tool): OnGuardrailDecision {
+  return (guardrail, stage, outcome, message) => {
     host.recordGuardrail?.({ guardrail, stage, outcome, agent: agent.name, toolName: tool.name, callId: call.callId, message });
     if (outcome === 'tripwire') host.emit?.({ type: 'guardrail_tripped', agent, guardrail, toolName: tool.name, callId: call.callId });
   };
-  return { record, ctx, onDecision };
 }

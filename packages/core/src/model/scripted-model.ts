@@ -3,6 +3,7 @@ import type { FunctionCallItem, Item, MessageItem } from '../items/item';
 import type { Usage } from '../result/usage';
 import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '../contracts/model';
 import { delay } from '../util/delay';
+import { isThenable } from '../util/is-thenable';
 
 /** One scripted model turn: some text, some tool calls, or both. */
 export interface ScriptedTurn {
@@ -57,9 +58,14 @@ export class ScriptedModel implements Model {
   }
 
   /** Records the request and answers with the next scripted turn. */
-  async respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
-    const turn = await this.nextTurn(request, signal);
-    return this.toResponse(turn);
+  respond(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse> {
+    // A scripted turn given as a value (no delay, no async step) is answered without awaiting.
+    try {
+      const turn = this.nextTurn(request, signal);
+      return isThenable(turn) ? Promise.resolve(turn).then((t) => this.toResponse(t)) : Promise.resolve(this.toResponse(turn));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Records the request and streams the next scripted turn: its text in deltas, then `completed`. */
@@ -75,13 +81,13 @@ export class ScriptedModel implements Model {
     yield { type: 'completed', response: this.toResponse(turn) };
   }
 
-  private async nextTurn(request: ModelRequest, signal?: AbortSignal): Promise<ScriptedTurn> {
+  private nextTurn(request: ModelRequest, signal?: AbortSignal): ScriptedTurn | Promise<ScriptedTurn> {
     const index = this.requests.length;
     this.requests.push(new RecordedRequest(request));
     signal?.throwIfAborted();
-    const turn = await this.scriptedTurn(request, index);
-    if (turn.delayMs && turn.delayMs > 0) await delay(turn.delayMs, signal);
-    return turn;
+    const turn = this.scriptedTurn(request, index);
+    if (isThenable(turn)) return Promise.resolve(turn).then((t) => delayed(t, signal));
+    return turn.delayMs && turn.delayMs > 0 ? delayed(turn, signal) : turn;
   }
 
   private scriptedTurn(request: ModelRequest, index: number): ScriptedTurn | Promise<ScriptedTurn> {
@@ -151,6 +157,12 @@ class RecordedRequest implements ModelRequest {
     const { live: _live, length: _length, copy: _copy, ...rest } = this;
     return { ...rest, input: this.input };
   }
+}
+
+/** The turn once its `delayMs` has passed. */
+async function delayed(turn: ScriptedTurn, signal: AbortSignal | undefined): Promise<ScriptedTurn> {
+  if (turn.delayMs && turn.delayMs > 0) await delay(turn.delayMs, signal);
+  return turn;
 }
 
 /** The assistant text of a turn: its structured `output` as JSON, else its `text`. */

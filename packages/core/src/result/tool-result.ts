@@ -45,9 +45,10 @@ export class ToolResult {
    */
   handoffTo?: Agent<any>;
 
-  constructor(content: ContentPart[] = [], fields: Partial<Omit<ToolResult, 'content'>> = {}) {
+  constructor(content: ContentPart[] = [], fields?: Partial<Omit<ToolResult, 'content'>>) {
     this.content = content;
-    Object.assign(this, stripUndefined(fields));
+    // Most results (every tool returning text) have no fields: nothing to copy.
+    if (fields !== undefined) Object.assign(this, stripUndefined(fields));
   }
 
   /** A result holding one text part. */
@@ -115,7 +116,14 @@ export class ToolResult {
 
   /** The text parts joined, as a plain string. */
   get text(): string {
-    return this.content
+    const content = this.content;
+    // The common result is one text part: no intermediate arrays.
+    if (content.length === 1) {
+      const part = content[0]!;
+      if (part.type !== 'input_text') return '';
+      if (typeof part.text === 'string') return part.text;
+    }
+    return content
       .filter((p): p is Extract<ContentPart, { type: 'input_text' }> => p.type === 'input_text')
       .map((p) => p.text)
       .join('');
@@ -123,7 +131,12 @@ export class ToolResult {
 
   /** Whether every part is text, so the output can be sent as a plain string. */
   get isTextOnly(): boolean {
-    return this.content.every((p) => p.type === 'input_text');
+    const content = this.content;
+    for (let i = 0; i < content.length; i++) {
+      const part = content[i];
+      if (part !== undefined && part.type !== 'input_text') return false;
+    }
+    return true;
   }
 
   private copy(fields: Partial<Omit<ToolResult, 'content'>>): ToolResult {
@@ -213,7 +226,10 @@ function findProblem(value: unknown, path: string, seen: Set<object>, depth: num
 
 function stripUndefined<T extends object>(fields: T): Partial<T> {
   const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  for (const k of Object.keys(fields)) {
+    const v = (fields as Record<string, unknown>)[k];
+    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  }
   return out;
 }
 

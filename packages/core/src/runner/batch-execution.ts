@@ -49,26 +49,53 @@ type DriverCall = { -readonly [K in keyof BatchCall]: BatchCall[K] };
  * no further call, and once the calls running then have settled, the run fails with the fatal
  * error of the first call in call order (a sibling's failure caused by the abort does not count). A pause is returned, not applied: the run loop records it on the state. @internal
  */
-export async function executeBatch(env: RunEnvironment, agent: Agent<any>, tools: TurnTools, batch: PendingBatch, sequential: boolean): Promise<BatchOutcome> {
+export function executeBatch(env: RunEnvironment, agent: Agent<any>, tools: TurnTools, batch: PendingBatch, sequential: boolean): BatchOutcome | Promise<BatchOutcome> {
   const calls: DriverCall[] = new Array(batch.calls.length);
   for (let i = 0; i < calls.length; i++) {
     const call = batch.calls[i]!;
     calls[i] = { index: i, call, tool: tools.byName.get(call.name), args: undefined, answer: undefined };
   }
   const ctx: BatchContext = { env, agent, tools, batch };
-  for (const stage of batch.incompleteReason !== undefined ? INCOMPLETE_STAGES : STAGES) {
+  // Synchronous as long as every stage and every call is: no promise is awaited for a batch of
+  // plain tools returning values.
+  const paused = reviewBatch(ctx, calls, batch.incompleteReason !== undefined ? INCOMPLETE_STAGES : STAGES, 0);
+  if (isThenable(paused)) return paused.then((pause) => pause ?? runReviewed(ctx, calls, sequential));
+  return paused ?? runReviewed(ctx, calls, sequential);
+}
+
+/** Runs the stages from `from` on; a pause found by one ends the review (the batch does not run). */
+function reviewBatch(ctx: BatchContext, calls: DriverCall[], stages: readonly BatchStage[], from: number): BatchOutcome | undefined | Promise<BatchOutcome | undefined> {
+  for (let s = from; s < stages.length; s++) {
+    const stage = stages[s]!;
     if (!stage.review) continue;
     const reviewed = stage.review(ctx, calls);
-    const outcome: StageOutcome = isThenable(reviewed) ? await reviewed : reviewed;
-    if (outcome === undefined) continue;
-    if ('kind' in outcome) return pauseBeforeRunning(env, agent, batch, withLimitedAnswers(outcome, calls));
-    apply(calls, outcome);
+    if (isThenable(reviewed)) return reviewed.then((outcome) => applyReview(ctx, calls, outcome) ?? reviewBatch(ctx, calls, stages, s + 1));
+    const pause = applyReview(ctx, calls, reviewed);
+    if (pause) return pause;
   }
+  return undefined;
+}
+
+function applyReview(ctx: BatchContext, calls: DriverCall[], outcome: StageOutcome): BatchOutcome | undefined {
+  if (outcome === undefined) return undefined;
+  if ('kind' in outcome) return pauseBeforeRunning(ctx.env, ctx.agent, ctx.batch, withLimitedAnswers(outcome, calls));
+  apply(calls, outcome);
+  return undefined;
+}
+
+/** Runs the reviewed calls, then the stages' after-batch steps, and appends the outputs to the history. */
+function runReviewed(ctx: BatchContext, calls: DriverCall[], sequential: boolean): BatchOutcome | Promise<BatchOutcome> {
   // One `sequential` tool in the batch makes the whole batch run one call at a time.
-  const limit = sequential || calls.some(isSequentialCall) ? 1 : env.maxToolConcurrency;
+  const limit = sequential || calls.some(isSequentialCall) ? 1 : ctx.env.maxToolConcurrency;
   const outcomes: CallOutcome[] = new Array(calls.length);
-  await env.cancellation.race(runCalls(ctx, calls, outcomes, limit));
-  const done = outcomes.filter((outcome) => outcome !== undefined && !outcome.paused);
+  const running = runCalls(ctx, calls, outcomes, limit);
+  if (running === undefined) return finishBatch(ctx, outcomes);
+  return ctx.env.cancellation.race(running).then(() => finishBatch(ctx, outcomes));
+}
+
+function finishBatch(ctx: BatchContext, outcomes: CallOutcome[]): BatchOutcome {
+  const { env, batch } = ctx;
+  const done = settledOutcomes(outcomes);
   for (const stage of STAGES) {
     const pause = stage.afterBatch?.(ctx, outcomes);
     if (pause) return { ...pause, outcomes: done };
@@ -77,6 +104,15 @@ export async function executeBatch(env: RunEnvironment, agent: Agent<any>, tools
   const history = env.state.history;
   for (const call of batch.calls) history.push(batch.outputs.get(call.callId)!);
   return { kind: 'ran', outcomes: done };
+}
+
+/** The outcomes of the calls that ran to an output: the array itself when that is every call (the common case). */
+function settledOutcomes(outcomes: CallOutcome[]): CallOutcome[] {
+  for (let i = 0; i < outcomes.length; i++) {
+    const outcome = outcomes[i];
+    if (outcome === undefined || outcome.paused) return outcomes.filter((o) => o !== undefined && !o.paused);
+  }
+  return outcomes;
 }
 
 /** The driver's one write to the calls: a verdict sets the call's answer, or its arguments and call. */
@@ -116,37 +152,48 @@ function isSequentialCall(c: BatchCall): boolean {
   return c.tool?.sequential === true && c.answer === undefined;
 }
 
-function runCalls(ctx: BatchContext, calls: readonly BatchCall[], outcomes: CallOutcome[], limit: number): Promise<void> {
+/** Runs the calls; returns nothing when every call settled synchronously. */
+function runCalls(ctx: BatchContext, calls: readonly BatchCall[], outcomes: CallOutcome[], limit: number): Promise<void> | undefined {
   const { env, agent, batch } = ctx;
   let stopped = false;
   // The first fatal error, with which the siblings are aborted: what they end with because of
   // it (the same error, or an error caused by it) is an echo of it, not a fatal error of theirs.
   let primary: unknown;
-  return runBounded(calls.length, limit, async (i) => {
-    const c = calls[i]!;
-    if (batch.outputs.has(c.call.callId)) return;
-    env.cancellation.throwIfCancelled();
-    const execute = () => executeCall(env, agent, c, c.answer === undefined ? nestedStateOf(ctx, c) : undefined);
-    let outcome: CallOutcome;
-    try {
-      outcome = await (env.lifecycle ? env.lifecycle.toolCall(agent, c, execute) : execute());
-    } catch (error) {
-      if (stopped && isEcho(error, primary)) return;
-      if (!stopped) {
-        stopped = true;
-        primary = error;
-        // A fatal error ends the run: the siblings still running are told to stop.
-        for (const record of env.activeCalls) record.abort(error);
-      }
-      throw error;
+  const fail = (error: unknown): void => {
+    if (stopped && isEcho(error, primary)) return;
+    if (!stopped) {
+      stopped = true;
+      primary = error;
+      // A fatal error ends the run: the siblings still running are told to stop.
+      for (const record of env.activeCalls) record.abort(error);
     }
+    throw error;
+  };
+  const settle = (c: BatchCall, outcome: CallOutcome): void => {
     if (stopped) return;
-    outcomes[i] = outcome;
+    outcomes[c.index] = outcome;
     if (outcome.paused) return;
     for (const stage of AFTER_CALL_STAGES) stage.afterCall!(ctx, c, outcome);
     const output: FunctionCallOutputItem = { type: 'function_call_output', callId: c.call.callId, output: outcome.modelOutput };
     if (outcome.failed || !outcome.invoked || outcome.result.isError) output.isError = true;
     batch.outputs.set(c.call.callId, output);
+  };
+  return runBounded(calls.length, limit, (i) => {
+    const c = calls[i]!;
+    if (batch.outputs.has(c.call.callId)) return undefined;
+    env.cancellation.throwIfCancelled();
+    let executed: CallOutcome | Promise<CallOutcome>;
+    try {
+      const nestedState = c.answer === undefined ? nestedStateOf(ctx, c) : undefined;
+      executed = env.lifecycle ? env.lifecycle.toolCall(agent, c, async () => executeCall(env, agent, c, nestedState)) : executeCall(env, agent, c, nestedState);
+    } catch (error) {
+      fail(error);
+      return undefined;
+    }
+    // No promise is made for a call that settled synchronously (a plain tool returning a value).
+    if (isThenable(executed)) return executed.then((outcome) => settle(c, outcome), fail);
+    settle(c, executed);
+    return undefined;
   });
 }
 

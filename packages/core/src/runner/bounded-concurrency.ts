@@ -1,17 +1,30 @@
+import { isThenable } from '../util/is-thenable';
+
 /**
  * Runs `task(0..count-1)` with at most `limit` running at once, starting them in index order.
  * After the first failure no further task starts; once the tasks already running have settled,
  * the returned promise rejects with the error of the failed task of the lowest index (the first
- * in call order, not the first in time), whatever order they failed in. @internal
+ * in call order, not the first in time), whatever order they failed in. A task may finish
+ * synchronously (return nothing, or throw): when every task did so without failing, nothing is
+ * returned, and no promise was made. @internal
  */
-export function runBounded(count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
-  if (count === 0) return Promise.resolve();
-  if (count === 1) return task(0);
-  if (limit >= count) {
-    const all: Promise<void>[] = new Array(count);
-    for (let i = 0; i < count; i++) all[i] = task(i);
+export function runBounded(count: number, limit: number, task: (index: number) => void | Promise<void>): Promise<void> | undefined {
+  if (count === 0) return undefined;
+  if (limit >= count || count === 1) {
+    let all: Array<Promise<void> | undefined> | undefined;
+    for (let i = 0; i < count; i++) {
+      let pending: void | Promise<void>;
+      try {
+        pending = task(i);
+      } catch (error) {
+        pending = Promise.reject(error);
+      }
+      if (isThenable(pending)) (all ??= new Array(count))[i] = pending;
+    }
+    if (all === undefined) return undefined;
+    const started = all.filter((p): p is Promise<void> => p !== undefined);
     // The common path pays for one Promise.all; only a failed batch waits for the rest.
-    return Promise.all(all).then(noop, () => firstFailure(all));
+    return Promise.all(started).then(noop, () => firstFailure(started));
   }
   let next = 0;
   const failed: { first?: { index: number; error: unknown } } = {};

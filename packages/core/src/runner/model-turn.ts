@@ -31,13 +31,30 @@ export interface ModelTurnOutcome {
  * and emits `message` / `tool_called` events in output order. @internal
  */
 export async function runModelTurn(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools): Promise<ModelTurnOutcome> {
-  const state = env.state;
+  return takeModelResponse(env, agent, info, await askModel(env, agent, info, tools));
+}
+
+/**
+ * The first half of {@link runModelTurn}: builds the request, counts the turn and asks the model.
+ * Not an async function: the run loop awaits the model's answer itself, so a turn suspends one
+ * function, not three. May throw synchronously (a cancelled run). @internal
+ */
+export function askModel(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools): Promise<ModelResponse> {
   const built = buildRequest(env, agent, info, tools);
-  const request = built instanceof Promise ? await built : built;
-  state.turn++;
-  const response = await (env.lifecycle
-    ? env.lifecycle.modelCall(agent, info.model, request, () => callModel(env, agent, info.model, request))
-    : callModel(env, agent, info.model, request));
+  if (built instanceof Promise) return built.then((request) => send(env, agent, info, request));
+  return send(env, agent, info, built);
+}
+
+function send(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, request: ModelRequest): Promise<ModelResponse> {
+  env.state.turn++;
+  return env.lifecycle
+    ? env.lifecycle.modelCall(agent, info.model, request, async () => callModel(env, agent, info.model, request))
+    : callModel(env, agent, info.model, request);
+}
+
+/** The second half of {@link runModelTurn}: the response's usage, items and events. @internal */
+export function takeModelResponse(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, response: ModelResponse): ModelTurnOutcome {
+  const state = env.state;
   countModelUsage(state.modelUsage, response);
   countModelUsage(state.usage, response);
   env.budget?.addModelUsage(info.model, response.usage);
@@ -126,20 +143,44 @@ function requestWith(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo,
   return request;
 }
 
-async function callModel(env: RunEnvironment, agent: Agent<any>, model: Model, request: ModelRequest): Promise<ModelResponse> {
+/**
+ * Asks the model and checks its response. A promise chain, not an async function: one fewer
+ * suspended frame per turn. Throws synchronously only when the run is already cancelled.
+ */
+function callModel(env: RunEnvironment, agent: Agent<any>, model: Model, request: ModelRequest): Promise<ModelResponse> {
   env.cancellation.throwIfCancelled();
+  let pending: Promise<ModelResponse>;
   try {
-    const pending = env.streaming ? streamResponse(env, agent, model, request) : model.respond(request, env.signal);
-    const response = await env.cancellation.race(pending);
-    if (!response || !Array.isArray(response.output)) {
-      throw new ModelError(`The model returned ${JSON.stringify(response)} for agent "${agent.name}"; a ModelResponse needs an \`output\` array.`);
-    }
-    return response;
+    pending = env.streaming ? streamResponse(env, agent, model, request) : model.respond(request, env.signal);
   } catch (error) {
-    env.cancellation.throwIfCancelled();
-    if (error instanceof ToolwrightError) throw error;
-    throw new ModelError(`The model request of agent "${agent.name}" (turn ${env.state.turn}) failed: ${errorMessage(error)}`, { cause: error });
+    return Promise.reject(modelFailure(env, agent, error));
   }
+  return env.cancellation.race(Promise.resolve(pending)).then(
+    (response) => checkedResponse(env, agent, response),
+    (error: unknown) => {
+      throw modelFailure(env, agent, error);
+    },
+  );
+}
+
+function checkedResponse(env: RunEnvironment, agent: Agent<any>, response: ModelResponse): ModelResponse {
+  // A response that settled while the run was being cancelled (a model answering at once) is dropped.
+  env.cancellation.throwIfCancelled();
+  if (response && Array.isArray(response.output)) return response;
+  let error: unknown;
+  try {
+    error = new ModelError(`The model returned ${JSON.stringify(response)} for agent "${agent.name}"; a ModelResponse needs an \`output\` array.`);
+  } catch (unprintable) {
+    error = unprintable;
+  }
+  throw modelFailure(env, agent, error);
+}
+
+/** The error a failed model request ends the run with (the cancellation, when the run was cancelled). */
+function modelFailure(env: RunEnvironment, agent: Agent<any>, error: unknown): unknown {
+  env.cancellation.throwIfCancelled();
+  if (error instanceof ToolwrightError) return error;
+  return new ModelError(`The model request of agent "${agent.name}" (turn ${env.state.turn}) failed: ${errorMessage(error)}`, { cause: error });
 }
 
 /** Structured answers longer than this are not parsed for `output_delta` events as they stream (each delta re-reads the text). */

@@ -4,17 +4,18 @@ import { MaxTurnsExceededError } from '../errors/max-turns-exceeded.error';
 import { UserError } from '../errors/user.error';
 import type { PendingBatch } from '../contracts/pending-batch';
 import type { CallOutcome } from './call-outcome';
-import { executeBatch } from './batch-execution';
-import { runModelTurn } from './model-turn';
+import { executeBatch, type BatchOutcome } from './batch-execution';
+import { isThenable } from '../util/is-thenable';
+import { askModel, takeModelResponse } from './model-turn';
 import { isDeferredToolName, resolveTurnTools, type TurnTools } from './resolve-tools';
 import { buildHandoffTools } from './handoff-tools';
 import { flattenToolEntries } from '../toolsets/tool-entries';
-import { performHandoff } from './stages/handoff-stage';
+import { performHandoff, type PerformedHandoff } from './stages/handoff-stage';
 import type { BatchPause } from './stages/batch-call';
 import { planModeEntries } from '../plan-mode/plan-mode';
 import { lifecycleForTurn } from './lifecycle/create-lifecycle';
 import { emitEvent, type AgentRunInfo, type RunEnvironment } from './run-environment';
-import { decideAfterBatch } from './tool-use-decision';
+import { decideAfterBatch, type ToolUseDecision } from './tool-use-decision';
 import { budgetEndsRun, finalAnswerTurn } from './budget-end';
 import { settleAnswer, settleToolOutput } from './output-answer';
 import { resolveOutputType } from '../output/output-type';
@@ -52,7 +53,8 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
         await finalAnswerTurn(env, agent, info);
         return;
       }
-      const turn = await runModelTurn(env, agent, info, tools);
+      // The model's answer is awaited here, not inside a model-turn function: one suspension per turn.
+      const turn = takeModelResponse(env, agent, info, await askModel(env, agent, info, tools));
       // Tokens or cost crossed by this response: an error ends the run before its calls run.
       if (env.budget && turn.calls.length > 0) budgetEndsRun(env);
       if (turn.calls.length === 0) {
@@ -64,14 +66,24 @@ export async function runLoop(env: RunEnvironment): Promise<void> {
       }
       state.pendingBatch = { calls: turn.calls, outputs: turn.answered ?? new Map(), incompleteReason: turn.incompleteReason };
     }
-    if (await runPendingBatch(env, agent, info, tools, state.pendingBatch)) return;
+    const ended = runPendingBatch(env, agent, info, tools, state.pendingBatch);
+    if (isThenable(ended) ? await ended : ended) return;
   }
 }
 
-/** Runs a batch and applies what follows from it; returns true when the run is complete. */
-async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools, batch: PendingBatch): Promise<boolean> {
+/**
+ * Runs a batch and applies what follows from it; returns true when the run is complete.
+ * Synchronous when the batch is and nothing after it waits (no handoff hook, no asynchronous
+ * tool-use decision, no final output): a turn of plain tools awaits nothing here.
+ */
+function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools, batch: PendingBatch): boolean | Promise<boolean> {
+  const executed = executeBatch(env, agent, tools, batch, info.settings.parallelToolCalls === false);
+  if (isThenable(executed)) return executed.then((ran) => afterBatch(env, agent, info, tools, batch, ran));
+  return afterBatch(env, agent, info, tools, batch, executed);
+}
+
+function afterBatch(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, tools: TurnTools, batch: PendingBatch, ran: BatchOutcome): boolean | Promise<boolean> {
   const state = env.state;
-  const ran = await executeBatch(env, agent, tools, batch, info.settings.parallelToolCalls === false);
   // Paused for approvals: the batch stays pending on the state, to run when the run resumes.
   if (ran.kind === 'paused') {
     pause(env, agent, ran);
@@ -88,18 +100,29 @@ async function runPendingBatch(env: RunEnvironment, agent: Agent<any>, info: Age
   disclose(env, tools, outcomes);
   // A handoff wins over tool-use rules: the next turn belongs to the target agent.
   const handoff = performHandoff(env, agent, outcomes);
-  if (handoff) {
-    const lifecycle = env.lifecycle ?? lifecycleForTurn(env, handoff.to);
-    if (lifecycle) await lifecycle.handoff(agent, handoff.to, handoff.input);
-    if (env.stopSignal?.aborted) state.status = 'stopped';
-    return state.status === 'stopped';
-  }
+  if (handoff) return handedOff(env, agent, handoff);
   const decided = decideAfterBatch(agent, env.runContext, outcomes);
-  const decision = decided instanceof Promise ? await decided : decided;
+  if (decided instanceof Promise) return decided.then((decision) => applyDecision(env, agent, info, outcomes, decision));
+  return applyDecision(env, agent, info, outcomes, decided);
+}
+
+async function handedOff(env: RunEnvironment, agent: Agent<any>, handoff: PerformedHandoff): Promise<boolean> {
+  const state = env.state;
+  const lifecycle = env.lifecycle ?? lifecycleForTurn(env, handoff.to);
+  if (lifecycle) await lifecycle.handoff(agent, handoff.to, handoff.input);
+  if (env.stopSignal?.aborted) state.status = 'stopped';
+  return state.status === 'stopped';
+}
+
+function applyDecision(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, outcomes: CallOutcome[], decision: ToolUseDecision): boolean | Promise<boolean> {
   if (!decision.isFinalOutput) {
     if (env.stopSignal?.aborted) env.state.status = 'stopped';
     return env.state.status === 'stopped';
   }
+  return finishWithToolOutput(env, agent, info, outcomes, decision);
+}
+
+async function finishWithToolOutput(env: RunEnvironment, agent: Agent<any>, info: AgentRunInfo, outcomes: CallOutcome[], decision: ToolUseDecision): Promise<boolean> {
   const finalOutput = await settleToolOutput(agent, info, decision.finalOutput, decision.toolName);
   if (env.lifecycle) await env.lifecycle.finalOutput(agent, finalOutput, outcomes);
   complete(env, finalOutput);

@@ -25,6 +25,7 @@ export const nestedStage: BatchStage = {
 };
 
 function pauseForNestedRuns(batch: PendingBatch, outcomes: ReadonlyArray<CallOutcome | undefined>): BatchPause | undefined {
+  if (!outcomes.some(pausedInside)) return undefined;
   const paused = outcomes.filter((o): o is CallOutcome => o !== undefined && o.paused !== undefined);
   if (paused.length === 0) return undefined;
   const interruptions: ApprovalRequest[] = [];
@@ -59,4 +60,8 @@ function nestedStateWithDecisions(parent: RunState<any>, nested: NestedPause): s
   }
   for (const [toolName, decision] of parent.approvals.standing) standing[toolName] = { ...decision };
   return JSON.stringify(json);
+}
+
+function pausedInside(outcome: CallOutcome | undefined): boolean {
+  return outcome !== undefined && outcome.paused !== undefined;
 }
