@@ -47,24 +47,38 @@ describeBackend(redisBackend, 'A stale run job (an earlier turn\'s job BullMQ ha
     await bull.close();
   });
 
-  /** Adds again the job of the run's first turn (it ran and was removed), as a stalled job handed over late. */
+  /** Polls `check` every 20 ms until it is true or `ms` have passed; whether it became true. */
+  async function until(check: () => Promise<boolean>, ms = 60_000): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  }
+
+  /**
+   * Adds again the job of the run's first turn, as a stalled job handed over late: once the
+   * original has completed and been removed, so that the job added is a new one (kept when done).
+   */
   async function addStaleFirstJob(runId: string, agent: string): Promise<string> {
+    expect(await until(async () => (await bull.getJob(`${runId}.1`)) === undefined)).toBe(true);
     const job = await bull.add('toolwright.run', { runId, kind: 'start', agent }, { jobId: `${runId}.1`, attempts: 1 });
     return job.id!;
   }
 
-  /** The job's end state once it has one (`unsettled` when it has none after about a minute). */
+  /** The job's end state once it has one (`unsettled` when it has none after a minute). */
   async function settled(jobId: string): Promise<string> {
-    for (let i = 0; i < 3000; i++) {
-      const state = await (await bull.getJob(jobId))?.getState();
-      if (state === 'completed' || state === 'failed') return state;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return 'unsettled';
+    let state: string | undefined;
+    await until(async () => {
+      state = await (await bull.getJob(jobId))?.getState();
+      return state === 'completed' || state === 'failed';
+    });
+    return state === 'completed' || state === 'failed' ? state : 'unsettled';
   }
 
   async function untilStatus(runId: string, status: string): Promise<void> {
-    for (let i = 0; i < 1500 && (await queue.status(runId)) !== status; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await queue.status(runId)) === status);
     expect(await queue.status(runId)).toBe(status);
   }
 
