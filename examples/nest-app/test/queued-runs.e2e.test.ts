@@ -62,7 +62,9 @@ describeBackend(redisBackend, 'Queued runs (REDIS_URL set): enqueue over HTTP, s
     process.env.SHUTDOWN_GRACE_MS = '1000';
     const { startApp } = require('./support/start-app') as typeof import('./support/start-app');
     app = await startApp();
-  }, 60_000);
+    // A bound for a hung start, not an expectation: loading the app compiles it (ts-jest), which
+    // took over a minute beside three other suites on a loaded 2-core machine.
+  }, 180_000);
   afterAll(async () => {
     await app?.close();
     await server?.stop();
@@ -92,11 +94,11 @@ describeBackend(redisBackend, 'Queued runs (REDIS_URL set): enqueue over HTTP, s
 
     const resumed = await readSse(app, `/queued-runs/${runId}/events`, { 'last-event-id': ids[1]! });
     expect(resumed.events.map((e) => e.id)).toEqual(ids.slice(2));
-  }, 60_000);
+  }, 120_000);
 
   it('refuses an enqueue without a message, and streams an unknown run as an error event', async () => {
     await request(app.getHttpServer()).post('/queued-runs').set(ACME).send({}).expect(400);
     const stream = await readSse(app, '/queued-runs/no-such-run/events');
     expect(stream.events).toEqual([{ id: '', event: 'error', data: { name: 'QueuedRunNotFoundError', message: expect.stringContaining('no-such-run') } }]);
-  }, 60_000);
+  }, 120_000);
 });
