@@ -29,7 +29,7 @@ function project(dir) {
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     moduleNameMapper,
     transform: {
-      '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json'), astTransformers }],
+      '^.+\\.ts$': [path.join(__dirname, 'scripts/build/precompiled-transform.js'), { tsconfig: path.join(__dirname, 'tsconfig.jest.json'), astTransformers }],
     },
   };
 }
