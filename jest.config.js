@@ -1,16 +1,20 @@
 // One jest project per package and per example that has a test/ folder. Tests run from
-// TypeScript sources through ts-jest (type-checked, not isolatedModules, so decorator metadata is
-// emitted as tsc emits it).
+// TypeScript sources compiled as ts-jest compiles them (type-checked, not isolatedModules, so
+// decorator metadata is emitted as tsc emits it; the scanner's transformer embeds schemas). `npm
+// test` compiles them all once, in one program, before jest starts
+// (scripts/build/precompile-tests.js); the transform reads that output while it is current, and
+// hands a file to ts-jest otherwise (a targeted run after an edit, TOOLWRIGHT_PRECOMPILED=0).
 const fs = require('fs');
 const path = require('path');
 
+// Absolute, so that every project (`scripts` sits one level up from the others) maps alike.
 const moduleNameMapper = {
-  '^@toolwright/core/internal$': '<rootDir>/../../packages/core/src/internal.ts',
-  '^@toolwright/core/extend$': '<rootDir>/../../packages/core/src/extend.ts',
-  '^@toolwright/core/testing$': '<rootDir>/../../packages/core/src/testing.ts',
-  '^@toolwright/sandbox/testing$': '<rootDir>/../../packages/sandbox/src/testing.ts',
-  '^@toolwright/bullmq/nestjs$': '<rootDir>/../../packages/bullmq/src/nestjs.ts',
-  '^@toolwright/([a-z-]+)$': '<rootDir>/../../packages/$1/src/index.ts',
+  '^@toolwright/core/internal$': path.join(__dirname, 'packages/core/src/internal.ts'),
+  '^@toolwright/core/extend$': path.join(__dirname, 'packages/core/src/extend.ts'),
+  '^@toolwright/core/testing$': path.join(__dirname, 'packages/core/src/testing.ts'),
+  '^@toolwright/sandbox/testing$': path.join(__dirname, 'packages/sandbox/src/testing.ts'),
+  '^@toolwright/bullmq/nestjs$': path.join(__dirname, 'packages/bullmq/src/nestjs.ts'),
+  '^@toolwright/([a-z-]+)$': path.join(__dirname, 'packages/$1/src/index.ts'),
 };
 
 // The scanner's transformer embeds each @Tool's schema, as `toolwright build` does for the
@@ -47,6 +51,9 @@ module.exports = {
   // It also opens the directory where suites share one PostgreSQL per run; the teardown stops it.
   globalSetup: path.join(__dirname, 'scripts/build/jest-global-setup.mjs'),
   globalTeardown: path.join(__dirname, 'scripts/build/jest-global-teardown.mjs'),
+  // On a fresh clone, the slowest suites first, from their checked-in times (jest's own cache
+  // takes over once it has them).
+  testSequencer: path.join(__dirname, 'scripts/build/slow-first-sequencer.js'),
   // After the summary of a whole run: where the time went, per project and per suite.
   reporters: ['default', path.join(__dirname, 'scripts/build/test-times-reporter.js')],
   // Jest's default on a 2-core machine is one worker. Many suites wait on child processes and

@@ -5,10 +5,10 @@
 // node_modules/.cache/toolwright-precompiled. `npm test` runs it before jest; jest's transform
 // (precompiled-transform.js) then reads the compiled files instead of type-checking the
 // repository again in every worker. Skips the work when the output is current.
-//   node scripts/build/precompile-tests.js [--force]
+//   node scripts/build/precompile-tests.js [--force] [--root <a project laid out as the repository>]
 const fs = require('fs');
 const path = require('path');
-const { CACHE_DIR, FORMAT, IGNORED_DIAGNOSTIC_CODES, MANIFEST, ROOT, compiledPath, digest, jestProgramConfig, readManifest, staleness, toolchainFingerprint } = require('./precompiled-tests');
+const { FORMAT, IGNORED_DIAGNOSTIC_CODES, ROOT, cacheLayout, compiledPath, digest, jestProgramConfig, readManifest, staleness, toolchainFingerprint } = require('./precompiled-tests');
 
 /**
  * The diagnostics ts-jest would raise for a file it compiles: its syntactic and semantic ones.
@@ -26,15 +26,17 @@ function diagnosticsOf(ts, program, sourceFile, host) {
 }
 
 /**
- * Compiles the jest program and writes the cache; returns what it did.
- * @param {{ force?: boolean, log?: (line: string) => void }} [options]
+ * Compiles the jest program of `root` (the repository; tests pass a scratch project laid out the
+ * same way) and writes the cache; returns what it did.
+ * @param {{ force?: boolean, root?: string, log?: (line: string) => void }} [options]
  */
 function precompileTests(options = {}) {
   const log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
+  const root = options.root ?? ROOT;
   const ts = require('typescript');
   const started = Date.now();
-  const { fileNames, options: compilerOptions } = jestProgramConfig(ts);
-  const why = options.force ? 'asked to (--force)' : staleness(readManifest(), fileNames);
+  const { fileNames, options: compilerOptions } = jestProgramConfig(ts, root);
+  const why = options.force ? 'asked to (--force)' : staleness(readManifest(root), fileNames, root);
   if (!why) {
     log(`precompile: the tests' compiled code is current (${fileNames.length} files), nothing to do`);
     return { compiled: 0, files: fileNames.length };
@@ -44,16 +46,17 @@ function precompileTests(options = {}) {
   const program = ts.createProgram({ rootNames: fileNames, options: compilerOptions, host });
   // The scanner's transformer, as jest.config.js gives it to ts-jest: embedded schemas, scan
   // errors ignored (tests declare what strict mode refuses on purpose, to pin core's own errors).
-  const transformer = require(path.join(ROOT, 'packages/scanner/dist/transformer.js'));
+  const transformer = require(path.join(root, 'packages/scanner/dist/transformer.js'));
   const hoistJest = require('ts-jest/dist/transformers/hoist-jest');
   const silentLogger = { child: () => silentLogger, wrap: (...args) => args[args.length - 1], debug() {}, info() {}, warn() {}, error() {}, trace() {} };
   const before = [hoistJest.factory({ configSet: { compilerModule: ts, logger: silentLogger } }), transformer.default(program, { diagnostics: 'ignore' })];
 
-  fs.rmSync(CACHE_DIR, { recursive: true, force: true });
+  const cache = cacheLayout(root);
+  fs.rmSync(cache.dir, { recursive: true, force: true });
   /** @type {Record<string, { hash: string, diagnostics?: string }>} */
   const files = {};
   for (const file of fileNames) {
-    const relative = path.relative(ROOT, file);
+    const relative = path.relative(root, file);
     const sourceFile = program.getSourceFile(file);
     const entry = { hash: digest(fs.readFileSync(file)) };
     if (sourceFile) {
@@ -68,7 +71,7 @@ function precompileTests(options = {}) {
     (fileName, text, _bom, _onError, sourceFiles) => {
       const source = sourceFiles && sourceFiles[0];
       if (!source || !/\.ts$/.test(source.fileName) || /\.d\.ts$/.test(source.fileName)) return;
-      const target = compiledPath(path.relative(ROOT, source.fileName));
+      const target = compiledPath(root, path.relative(root, source.fileName));
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(fileName.endsWith('.map') ? `${target}.map` : target, text);
       if (!fileName.endsWith('.map')) written++;
@@ -78,12 +81,13 @@ function precompileTests(options = {}) {
     { before },
   );
   for (const diagnostic of emitted.diagnostics) {
-    const relative = diagnostic.file && path.relative(ROOT, diagnostic.file.fileName);
+    const relative = diagnostic.file && path.relative(root, diagnostic.file.fileName);
     if (relative && files[relative]) files[relative].diagnostics = `${files[relative].diagnostics ?? ''}${ts.formatDiagnostics([diagnostic], host)}`;
   }
   const seconds = (Date.now() - started) / 1000;
-  const manifest = { format: FORMAT, toolchain: toolchainFingerprint(), files, compiledAt: new Date().toISOString(), seconds };
-  fs.writeFileSync(MANIFEST, JSON.stringify(manifest));
+  const manifest = { format: FORMAT, toolchain: toolchainFingerprint(root), files, compiledAt: new Date().toISOString(), seconds };
+  fs.mkdirSync(cache.dir, { recursive: true });
+  fs.writeFileSync(cache.manifest, JSON.stringify(manifest));
   const withErrors = Object.values(files).filter((entry) => entry.diagnostics).length;
   log(`precompile: ${written} files compiled in ${seconds.toFixed(1)} s${withErrors ? `; ${withErrors} with type errors (a suite loading one fails with them, as under ts-jest)` : ''}`);
   return { compiled: written, files: fileNames.length };
@@ -91,7 +95,8 @@ function precompileTests(options = {}) {
 
 if (require.main === module) {
   try {
-    precompileTests({ force: process.argv.includes('--force') });
+    const rootAt = process.argv.indexOf('--root');
+    precompileTests({ force: process.argv.includes('--force'), root: rootAt > 0 ? path.resolve(process.argv[rootAt + 1]) : undefined });
   } catch (error) {
     process.stderr.write(`precompile: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);

@@ -7,13 +7,18 @@ const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
+/** The repository's root: the default of every `root` parameter below (tests pass a scratch one). */
 const ROOT = path.join(__dirname, '..', '..');
 
-/** Where the compiled files and their manifest are kept (dropped by `npm ci` with node_modules). */
-const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'toolwright-precompiled');
-
-/** The manifest's name in {@link CACHE_DIR}; written last, so a half-written cache has none. */
-const MANIFEST = path.join(CACHE_DIR, 'manifest.json');
+/**
+ * Where the compiled files and their manifest are kept (dropped by `npm ci` with node_modules).
+ * The manifest is written last, so a half-written cache has none.
+ * @param {string} root
+ */
+function cacheLayout(root) {
+  const dir = path.join(root, 'node_modules', '.cache', 'toolwright-precompiled');
+  return { dir, manifest: path.join(dir, 'manifest.json') };
+}
 
 /** Bumped whenever what is written changes shape. */
 const FORMAT = 1;
@@ -62,15 +67,16 @@ function digest(text) {
  * precompiled output stale.
  * @returns {string}
  */
-function toolchainFingerprint() {
+function toolchainFingerprint(root = ROOT) {
   const hash = crypto.createHash('sha1');
   hash.update(`format ${FORMAT}\n`);
   hash.update(`typescript ${require('typescript').version}\n`);
   for (const file of ['tsconfig.jest.json', 'tsconfig.base.json', 'package-lock.json', 'scripts/build/precompiled-tests.js', 'scripts/build/precompile-tests.js']) {
-    hash.update(`${file}\n`).update(readOrEmpty(path.join(ROOT, file)));
+    const own = file.startsWith('scripts/build/') ? path.join(__dirname, path.basename(file)) : path.join(root, file);
+    hash.update(`${file}\n`).update(readOrEmpty(own));
   }
   for (const dir of ['packages/scanner/dist', 'packages/core/dist']) {
-    for (const file of builtScripts(path.join(ROOT, dir))) hash.update(`${path.relative(ROOT, file)}\n`).update(fs.readFileSync(file));
+    for (const file of builtScripts(path.join(root, dir))) hash.update(`${path.relative(root, file)}\n`).update(fs.readFileSync(file));
   }
   return hash.digest('hex');
 }
@@ -100,10 +106,11 @@ function builtScripts(dir) {
 
 /**
  * The place of a source's compiled code in the cache.
- * @param {string} relative the source's path from the repository root
+ * @param {string} root
+ * @param {string} relative the source's path from the root
  */
-function compiledPath(relative) {
-  return path.join(CACHE_DIR, 'files', relative.replace(/\.ts$/, '.js'));
+function compiledPath(root, relative) {
+  return path.join(cacheLayout(root).dir, 'files', relative.replace(/\.ts$/, '.js'));
 }
 
 /**
@@ -111,10 +118,13 @@ function compiledPath(relative) {
  * @typedef {{ format: number, toolchain: string, files: Record<string, ManifestEntry>, compiledAt: string, seconds: number }} Manifest
  */
 
-/** @returns {Manifest | undefined} */
-function readManifest() {
+/**
+ * @param {string} [root]
+ * @returns {Manifest | undefined}
+ */
+function readManifest(root = ROOT) {
   try {
-    const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'));
+    const manifest = JSON.parse(fs.readFileSync(cacheLayout(root).manifest, 'utf8'));
     return manifest && manifest.format === FORMAT ? manifest : undefined;
   } catch {
     return undefined;
@@ -128,17 +138,18 @@ function readManifest() {
  * changed type can change the code compiled from another file (decorator metadata, embedded schemas).
  * @param {Manifest | undefined} manifest
  * @param {string[]} fileNames the files of `tsconfig.jest.json` now
+ * @param {string} [root]
  * @returns {string | undefined} why it is stale, or undefined when it is current
  */
-function staleness(manifest, fileNames) {
+function staleness(manifest, fileNames, root = ROOT) {
   if (!manifest) return 'nothing is precompiled';
-  if (manifest.toolchain !== toolchainFingerprint()) return 'the toolchain changed (TypeScript, tsconfig, packages, or the scanner or core build)';
-  const relatives = fileNames.map((file) => path.relative(ROOT, file));
+  if (manifest.toolchain !== toolchainFingerprint(root)) return 'the toolchain changed (TypeScript, tsconfig, packages, or the scanner or core build)';
+  const relatives = fileNames.map((file) => path.relative(root, file));
   if (relatives.length !== Object.keys(manifest.files).length) return 'files were added or removed';
   for (const relative of relatives) {
     const entry = manifest.files[relative];
     if (!entry) return `${relative} is new`;
-    if (entry.hash !== digest(readOrEmpty(path.join(ROOT, relative)))) return `${relative} changed`;
+    if (entry.hash !== digest(readOrEmpty(path.join(root, relative)))) return `${relative} changed`;
   }
   return undefined;
 }
@@ -146,9 +157,10 @@ function staleness(manifest, fileNames) {
 /**
  * The files of `tsconfig.jest.json` and its compiler options, as ts-jest reads them.
  * @param {typeof import('typescript')} ts
+ * @param {string} [root]
  */
-function jestProgramConfig(ts) {
-  const configFile = path.join(ROOT, 'tsconfig.jest.json');
+function jestProgramConfig(ts, root = ROOT) {
+  const configFile = path.join(root, 'tsconfig.jest.json');
   const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
@@ -160,11 +172,10 @@ function jestProgramConfig(ts) {
 }
 
 module.exports = {
-  CACHE_DIR,
   FORMAT,
   IGNORED_DIAGNOSTIC_CODES,
-  MANIFEST,
   ROOT,
+  cacheLayout,
   compiledPath,
   digest,
   jestProgramConfig,

@@ -8,25 +8,41 @@ const fs = require('fs');
 const path = require('path');
 const { ROOT, compiledPath, digest, jestProgramConfig, readManifest, staleness } = require('./precompiled-tests');
 
-/** Whether this worker uses the precompiled output: decided once per worker, on its first file. */
-let decided;
+/**
+ * @typedef {{ manifest: import('./precompiled-tests').Manifest, key: string }} Current
+ */
 
-/** @returns {{ manifest: import('./precompiled-tests').Manifest, key: string } | undefined} */
-function precompiled() {
-  if (decided !== undefined) return decided || undefined;
-  decided = false;
+/** Per root, whether this worker uses the precompiled output: decided once, on its first file. */
+const decided = new Map();
+
+/**
+ * @param {string} root
+ * @returns {Current | undefined}
+ */
+function precompiled(root) {
+  if (!decided.has(root)) decided.set(root, decide(root));
+  return decided.get(root);
+}
+
+/**
+ * @param {string} root
+ * @returns {Current | undefined}
+ */
+function decide(root) {
   if (process.env.TOOLWRIGHT_PRECOMPILED === '0') return undefined;
-  const manifest = readManifest();
-  if (!manifest) return undefined;
-  const why = staleness(manifest, jestProgramConfig(require('typescript')).fileNames);
-  if (why) return undefined;
-  decided = { manifest, key: digest(JSON.stringify(manifest.files)) };
-  return decided;
+  const manifest = readManifest(root);
+  if (!manifest || staleness(manifest, jestProgramConfig(require('typescript'), root).fileNames, root)) return undefined;
+  return { manifest, key: digest(JSON.stringify(manifest.files)) };
 }
 
 class PrecompiledTransformer {
-  /** @param {Record<string, unknown>} tsJestConfig the options jest.config.js gives ts-jest */
-  constructor(tsJestConfig) {
+  /**
+   * @param {Record<string, unknown>} config the options jest.config.js gives ts-jest, and
+   *   `precompiledRoot` (tests: a scratch project instead of the repository)
+   */
+  constructor(config = {}) {
+    const { precompiledRoot, ...tsJestConfig } = config;
+    this.root = typeof precompiledRoot === 'string' ? precompiledRoot : ROOT;
     this.tsJestConfig = tsJestConfig;
     /** @type {any} */
     this.tsJest = undefined;
@@ -47,9 +63,9 @@ class PrecompiledTransformer {
    * @returns {{ entry: import('./precompiled-tests').ManifestEntry, key: string } | undefined}
    */
   entryFor(sourceText, sourcePath) {
-    const current = precompiled();
+    const current = precompiled(this.root);
     if (!current) return undefined;
-    const entry = current.manifest.files[path.relative(ROOT, sourcePath)];
+    const entry = current.manifest.files[path.relative(this.root, sourcePath)];
     if (!entry || entry.hash !== digest(sourceText)) return undefined;
     return { entry, key: current.key };
   }
@@ -76,7 +92,7 @@ class PrecompiledTransformer {
     if (!found) return this.fallback().process(sourceText, sourcePath, options);
     // A file with type errors fails the suite that loads it, with the errors, as ts-jest does.
     if (found.entry.diagnostics) throw new Error(found.entry.diagnostics);
-    const target = compiledPath(path.relative(ROOT, sourcePath));
+    const target = compiledPath(this.root, path.relative(this.root, sourcePath));
     const code = fs.readFileSync(target, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
     const map = fs.existsSync(`${target}.map`) ? fs.readFileSync(`${target}.map`, 'utf8') : undefined;
     return map ? { code, map } : { code };

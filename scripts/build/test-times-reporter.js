@@ -2,7 +2,14 @@
 // A jest reporter that prints where the run spent its time (scripts/test-times.js) after the
 // summary: on a run of many suites, as `npm test` is, or whenever TOOLWRIGHT_TEST_TIMES=1.
 // TOOLWRIGHT_TEST_TIMES=0 turns it off. A targeted run of a few files stays quiet.
-const { breakdown } = require('../test-times');
+// With TOOLWRIGHT_WRITE_SUITE_DURATIONS=1 it also writes every suite's time to
+// scripts/build/suite-durations.json, from which slow-first-sequencer.js orders a fresh run.
+const fs = require('fs');
+const path = require('path');
+const { breakdown, suiteRows } = require('../test-times');
+const { DURATIONS } = require('./slow-first-sequencer');
+
+const ROOT = path.join(__dirname, '..', '..');
 
 /** Suites from which a run counts as a whole-repository one. */
 const MANY_SUITES = 40;
@@ -32,7 +39,19 @@ class TestTimesReporter {
       })),
     };
     process.stderr.write(`\n${breakdown(report)}`);
+    if (process.env.TOOLWRIGHT_WRITE_SUITE_DURATIONS === '1') writeDurations(report);
   }
+}
+
+/**
+ * Every suite's wall time, in milliseconds rounded to a tenth of a second, slowest first.
+ * @param {{ startTime: number, testResults: Array<any> }} report
+ */
+function writeDurations(report) {
+  const rows = suiteRows(report).sort((a, b) => b.wallMs - a.wallMs);
+  const durations = Object.fromEntries(rows.map((row) => [row.suite, Math.round(row.wallMs / 100) * 100]));
+  fs.writeFileSync(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
+  process.stderr.write(`suite durations written to ${path.relative(ROOT, DURATIONS)} (${rows.length} suites)\n`);
 }
 
 module.exports = TestTimesReporter;
