@@ -67,11 +67,12 @@ export default function transformer(program: ts.Program, config?: SchemaTransfor
   const options = checkTransformerOptions(config);
   const typescript = options.typescript ?? extras?.ts;
   hostTypeScript(program, typescript);
+  // One program emitted whole: the first file's scan takes in every file of it.
   if (typeof extras?.addDiagnostic === 'function') {
-    return createSchemaTransformer(() => program, { ...options, typescript }, addDiagnosticChannel(extras.addDiagnostic));
+    return createSchemaTransformer(() => program, { ...options, typescript }, addDiagnosticChannel(extras.addDiagnostic), 'program');
   }
   attachToEmit(program);
-  return createSchemaTransformer(() => program, { ...options, typescript }, emitResultChannel);
+  return createSchemaTransformer(() => program, { ...options, typescript }, emitResultChannel, 'program');
 }
 
 /**

@@ -62,6 +62,12 @@ export interface ScanOptions {
    * cannot name them, so by default they are reported.
    */
   nestedClasses?: boolean;
+  /**
+   * Keep the tools of a class and method name declared in two files, each with its schema. For
+   * the transformer, which embeds a schema at its own call site (one program can hold many test
+   * files declaring an `OrderTools`); a manifest, keyed by class and method, reports the second.
+   */
+  sameKeyInManyFiles?: boolean;
 }
 
 /**
@@ -123,7 +129,7 @@ export function scanTools(input: ts.Program | string, options: ScanOptions = {})
       const key = toolKey(site);
       const interfaceName = plan.interfaces.get(key);
       if (interfaceName === undefined) continue;
-      const seenKey = site.member ? `member ${key}` : key;
+      const seenKey = `${site.member ? 'member ' : ''}${key}${options.sameKeyInManyFiles ? `\0${file.fileName}` : ''}`;
       const previous = seen.get(seenKey);
       if (previous) {
         result.diagnostics.push(

@@ -8,6 +8,9 @@ import { toolCallEnds, type ToolCall } from './tool-calls';
 import { mayScanFile, type ScannedOutput } from '../scan/scan-outputs';
 import { outputRefEnd, outputRefsOf } from '../scan/output-refs';
 
+/** Which files a scan takes in along with the file asked for (see {@link ScanCache.scanFile}). */
+export type ScanScope = 'reachable' | 'program';
+
 /** The scan of one file, valid while the files it was computed from are unchanged. */
 interface CachedScan {
   sourceFile: ts.SourceFile;
@@ -54,12 +57,19 @@ export class ScanCache {
 
   constructor(private readonly coreModules: readonly string[]) {}
 
-  /** The tools of `sourceFile` (keyed `Class.method`) and the diagnostics of its file. */
-  scanFile(program: ts.Program, sourceFile: ts.SourceFile): CachedScan {
+  /**
+   * The tools of `sourceFile` (keyed `Class.method`) and the diagnostics of its file. `scope`
+   * says which files a miss scans with it: those `sourceFile` reaches through imports (a host
+   * whose program changes between files, ts-jest), or every file of the program (a host that
+   * emits one program whole: tsc, ts-patch, the compiler API), so that one analysis serves
+   * every file instead of one per file.
+   */
+  scanFile(program: ts.Program, sourceFile: ts.SourceFile, scope: ScanScope = 'reachable'): CachedScan {
     const cached = this.files.get(sourceFile.fileName);
     if (cached && this.isValid(cached, program)) return cached;
+    const candidates = scope === 'program' ? program.getSourceFiles().filter(isUserFile) : reachableUserFiles(program, sourceFile);
     const pending = new Set(
-      reachableUserFiles(program, sourceFile)
+      candidates
         .filter((file) => mayDeclareTools(file, this.coreModules) || mayScanFile(file, this.coreModules))
         .filter((file) => {
           const entry = this.files.get(file.fileName);
@@ -69,7 +79,7 @@ export class ScanCache {
     );
     pending.add(sourceFile.fileName);
     const own = analysisProgramOf(program);
-    const result = scanTools(own, { coreModules: this.coreModules, includeFile: (fileName) => pending.has(fileName), nestedClasses: true });
+    const result = scanTools(own, { coreModules: this.coreModules, includeFile: (fileName) => pending.has(fileName), nestedClasses: true, sameKeyInManyFiles: true });
     const dependencies = new Map(
       program
         .getSourceFiles()
@@ -108,24 +118,47 @@ export class ScanCache {
 /**
  * The user files (not declarations, not under node_modules) that `start` imports, directly or
  * not, `start` included. ts-jest's program holds every file its tsconfig matches; following
- * imports keeps a scan to what the test being compiled actually loads.
+ * imports keeps a scan to what the test being compiled actually loads. A file's imports are
+ * resolved once per program ({@link userImportsOf}): a whole-program emit transforms every file,
+ * and each walk crosses the same files (core's sources, for every test) again.
  */
 function reachableUserFiles(program: ts.Program, start: ts.SourceFile): ts.SourceFile[] {
-  const options = program.getCompilerOptions();
   const seen = new Map<string, ts.SourceFile>([[start.fileName, start]]);
   const queue = [start];
   while (queue.length > 0) {
     const file = queue.shift() as ts.SourceFile;
-    for (const imported of ts.preProcessFile(file.text, true, true).importedFiles) {
-      const resolved = ts.resolveModuleName(imported.fileName, file.fileName, options, ts.sys).resolvedModule;
-      if (!resolved || resolved.isExternalLibraryImport) continue;
-      const target = program.getSourceFile(resolved.resolvedFileName);
-      if (!target || seen.has(target.fileName) || !isUserFile(target)) continue;
+    for (const target of userImportsOf(program, file)) {
+      if (seen.has(target.fileName)) continue;
       seen.set(target.fileName, target);
       queue.push(target);
     }
   }
   return [...seen.values()];
+}
+
+/** Per program: each file's directly imported user files, and the program's module resolutions. */
+const importGraphs = new WeakMap<ts.Program, { imports: Map<string, ts.SourceFile[]>; resolutions: ts.ModuleResolutionCache }>();
+
+/** The user files `file` imports directly, resolved as the program's options resolve them. */
+function userImportsOf(program: ts.Program, file: ts.SourceFile): ts.SourceFile[] {
+  let graph = importGraphs.get(program);
+  if (!graph) {
+    const options = program.getCompilerOptions();
+    graph = { imports: new Map(), resolutions: ts.createModuleResolutionCache(program.getCurrentDirectory(), (fileName) => fileName, options) };
+    importGraphs.set(program, graph);
+  }
+  const known = graph.imports.get(file.fileName);
+  if (known) return known;
+  const options = program.getCompilerOptions();
+  const targets: ts.SourceFile[] = [];
+  for (const imported of ts.preProcessFile(file.text, true, true).importedFiles) {
+    const resolved = ts.resolveModuleName(imported.fileName, file.fileName, options, ts.sys, graph.resolutions).resolvedModule;
+    if (!resolved || resolved.isExternalLibraryImport) continue;
+    const target = program.getSourceFile(resolved.resolvedFileName);
+    if (target && isUserFile(target)) targets.push(target);
+  }
+  graph.imports.set(file.fileName, targets);
+  return targets;
 }
 
 /** The scanned outputs of a file by the end offset of their reference in the file's own tree. */

@@ -5,7 +5,7 @@ import { emitResultChannel, formatForTerminal, type DiagnosticChannel } from './
 import { applyToolsDirectly } from './direct-application';
 import { embeddedSchemaText } from './embedded-text';
 import { hostTypeScript } from './host-typescript';
-import { ScanCache } from './scan-cache';
+import { ScanCache, type ScanScope } from './scan-cache';
 import type { ToolCall } from './tool-calls';
 import { NEST_MODULE } from '../scan/output-refs';
 
@@ -51,12 +51,14 @@ export function scanCacheFor(coreModules: readonly string[]): ScanCache {
  * that hosts whose program changes between files (ts-jest's language service) are supported.
  * The scanner analyses the code with its own TypeScript; the tree is edited with the functions
  * of the compiler that made the program, found by {@link hostTypeScript}. Scan errors go to
- * `channel` (default: the program's emit result, see `attachToEmit`).
+ * `channel` (default: the program's emit result, see `attachToEmit`). `scope` is what a scan
+ * takes in (see `ScanCache.scanFile`): `'program'` only for a host that emits one fixed program.
  */
 export function createSchemaTransformer(
   getProgram: () => ts.Program | undefined,
   options: SchemaTransformerOptions = {},
   channel: DiagnosticChannel = emitResultChannel,
+  scope: ScanScope = 'reachable',
 ): ts.TransformerFactory<ts.SourceFile> {
   const coreModules = options.coreModules ?? DEFAULT_CORE_MODULES;
   const mode = options.diagnostics ?? 'error';
@@ -67,7 +69,7 @@ export function createSchemaTransformer(
     const original = program?.getSourceFile(sourceFile.fileName);
     if (!program || !original) return sourceFile;
     const host = hostTypeScript(program, options.typescript);
-    const scan = cache.scanFile(program, original);
+    const scan = cache.scanFile(program, original, scope);
     if (scan.tools.size === 0 && scan.members.size === 0 && scan.outputs.size === 0 && scan.diagnostics.length === 0) return sourceFile;
     if (mode !== 'ignore') {
       // A tool whose schema is written by hand is not the scanner's to judge.
