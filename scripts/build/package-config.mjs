@@ -36,8 +36,9 @@ export function packageEntries(packageDir) {
  */
 export function packageConfig(packageDir) {
   const manifest = readManifest(packageDir);
+  const entries = packageEntries(packageDir);
   return {
-    input: packageEntries(packageDir),
+    input: entries,
     platform: 'node',
     // Every bare specifier stays a `require` of the installed package (dependencies, peers, the
     // other @toolwright packages, Node's built-ins): nothing third-party is copied into dist/.
@@ -59,13 +60,62 @@ export function packageConfig(packageDir) {
       chunkFileNames: 'chunks/[name]-[hash].js',
       // Modules that two entries (or an entry and a lazy module) share go to one chunk, not one
       // per combination of entries: a file more costs `require` more than the bytes it adds.
-      codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] },
+      // The rest of an entry's own modules go to a chunk of that entry (`chunks/index-<hash>.js`),
+      // so the entry file itself is only its list of `exports.name = …` lines: the whole file
+      // that Node's ES module loader reads through to find the names an `import` gets.
+      codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }, { name: entryChunkName(entries) }] },
       sourcemap: true,
       // Whitespace only: names stay (error names come from `new.target.name`), and what a
       // process parses at `require` is a third smaller (measured: scripts/build/README.md).
       minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
     },
   };
+}
+
+/**
+ * The chunk-naming function that puts a module which only one entry of the exports map loads
+ * into a chunk named after that entry, out of the entry's own file. Node's ES module loader
+ * finds the names of a CommonJS module by lexing the whole file (cjs-module-lexer) before it
+ * runs it: core's 75 KB entry file cost `import()` about as much again as `require` itself
+ * (measured: scripts/build/README.md). Modules under a lazily required chunk (dist/lazy/) stay
+ * in it.
+ * @param {Record<string, string>} entries entry name → absolute source path (packageEntries)
+ * @returns {(moduleId: string, ctx: import('rolldown').ChunkingContext) => string | null}
+ */
+export function entryChunkName(entries) {
+  const nameOf = new Map(Object.entries(entries).map(([name, source]) => [source, name]));
+  return (moduleId, ctx) => {
+    if (ctx.getModuleInfo(moduleId)?.isEntry) return null;
+    const reaching = entriesReaching(moduleId, ctx);
+    if (reaching.size !== 1) return null;
+    const [entry] = reaching;
+    return nameOf.get(entry) ?? null;
+  };
+}
+
+/**
+ * The entry modules (those of the exports map and the lazily required ones) whose static imports
+ * reach `moduleId`.
+ * @param {string} moduleId
+ * @param {import('rolldown').ChunkingContext} ctx
+ * @returns {Set<string>}
+ */
+function entriesReaching(moduleId, ctx) {
+  const reaching = new Set();
+  const seen = new Set([moduleId]);
+  const queue = [moduleId];
+  while (queue.length > 0) {
+    const info = ctx.getModuleInfo(queue.pop());
+    if (!info) continue;
+    if (info.isEntry) reaching.add(info.id);
+    for (const importer of info.importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return reaching;
 }
 
 function readManifest(packageDir) {

@@ -13,6 +13,7 @@ const PACKAGES: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.
 
 interface Manifest {
   name: string;
+  type?: string;
   exports: Record<string, unknown>;
   files: string[];
   bin?: Record<string, string>;
@@ -81,6 +82,20 @@ describe('the package builds', () => {
       const sandbox = await load('@toolwright/sandbox');
       out({ agent: core.Agent === required.Agent, result: core.ToolResult === required.ToolResult, kit: extend.runStoreKit === nodeRequire('@toolwright/core/extend').runStoreKit, sandbox: sandbox.LocalSandbox === nodeRequire('@toolwright/sandbox').LocalSandbox });`);
     expect(same).toEqual({ agent: true, result: true, kit: true, sandbox: true });
+  });
+
+  it('keep each entry small, in a "type": "commonjs" package: the files an `import` reads through to find the names', () => {
+    // Node 20's ES module loader lexes a CommonJS entry whole (cjs-module-lexer) for its names
+    // before running it, and compiles a `.js` of a package without `type` once more to detect ES
+    // module syntax; with core's code in its entry (75 KB), `import()` took twice `require`.
+    const MAX_ENTRY_BYTES = 16 * 1024;
+    for (const dir of PACKAGES) {
+      const manifest = manifestOf(dir);
+      expect({ name: manifest.name, type: manifest.type }).toEqual({ name: manifest.name, type: 'commonjs' });
+      const targets = new Set(JSON.stringify(manifest.exports).match(/\.\/dist\/[^"]+\.js/g) ?? []);
+      const large = [...targets].map((target) => ({ file: `${dir}/${target.slice(2)}`, bytes: fs.statSync(path.join(ROOT, dir, target)).size })).filter(({ bytes }) => bytes > MAX_ENTRY_BYTES);
+      expect(large).toEqual([]);
+    }
   });
 
   describe.each(['cjs', 'esm'] as const)('loaded through %s', (format) => {

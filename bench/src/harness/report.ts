@@ -63,8 +63,9 @@ function growth(results: BenchResults) {
 export function rows(results: BenchResults): Row[] {
   const s = (key: string) => summaryFigure(results, key);
   return [
-    { scenario: 'Import', metric: 'require() in a fresh process, ms', figure: s('import_ms'), target: { text: '≤ 20', met: (v) => v <= 20 } },
-    { scenario: 'Import', metric: 'import() (ES modules) in a fresh process, ms', figure: s('import_esm_ms') },
+    // Issue 29: one goal for both ways of loading core (one module instance, the same files).
+    { scenario: 'Import', metric: 'require() in a fresh process, ms', figure: s('import_ms'), target: { text: '≤ 40', met: (v) => v <= 40 } },
+    { scenario: 'Import', metric: 'import() (ES modules) in a fresh process, ms', figure: s('import_esm_ms'), target: { text: '≤ 40', met: (v) => v <= 40 } },
     { scenario: 'Import', metric: 'reflect-metadata, then @toolwright/core (decorators compiled without the transformer), ms', figure: s('import_reflect_ms') },
     { scenario: 'Import', metric: '@toolwright/openai after core, ms', figure: s('import_openai_ms') },
     { scenario: 'Import', metric: '@toolwright/nestjs after core and Nest, ms', figure: s('import_nestjs_ms') },
