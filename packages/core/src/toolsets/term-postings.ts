@@ -38,21 +38,15 @@ export class TermPostings {
     const keyCount = dictionary.texts.length * FIELD_COUNT;
     const live = new Int32Array(keyCount);
     let total = 0;
-    for (let slot = 0; slot < tools.length; slot++) {
-      const keys = tools[slot]!.keys;
-      total += keys.length;
-      for (let i = 0; i < keys.length; i++) live[keys[i]!]!++;
-    }
+    // The work per tool is in small functions, optimised while the first catalogue is built and
+    // reused as they are by every later build (a loop only runs optimised once it is hot).
+    for (let slot = 0; slot < tools.length; slot++) total += countKeys(live, tools[slot]!.keys);
     const start = new Int32Array(keyCount + 1);
     let end = 0;
     for (let key = 0; key < keyCount; key++) start[key] = end += live[key]!;
     start[keyCount] = end;
     const packed = new Int32Array(total);
-    for (let slot = tools.length - 1; slot >= 0; slot--) {
-      const { keys, counts } = tools[slot]!;
-      const base = slot * COUNT_RANGE;
-      for (let i = 0; i < keys.length; i++) packed[--start[keys[i]!]!] = base + (counts === undefined ? 1 : counts[i]!);
-    }
+    for (let slot = tools.length - 1; slot >= 0; slot--) fillKeys(packed, start, tools[slot]!, slot * COUNT_RANGE);
     this.start = start;
     this.packed = packed;
     this.packedKeys = keyCount;
@@ -94,6 +88,18 @@ export class TermPostings {
     const keys = read.keys;
     for (let i = 0; i < keys.length; i++) this.live[keys[i]!]!--;
   }
+}
+
+/** Counts `keys` in `live`; returns how many there are. */
+function countKeys(live: Int32Array, keys: Int32Array): number {
+  for (let i = 0; i < keys.length; i++) live[keys[i]!]!++;
+  return keys.length;
+}
+
+/** Writes the postings of a tool at the ends of its keys' ranges (`base` is its slot times COUNT_RANGE), moving the ends down. */
+function fillKeys(packed: Int32Array, ends: Int32Array, read: ToolTerms, base: number): void {
+  const { keys, counts } = read;
+  for (let i = 0; i < keys.length; i++) packed[--ends[keys[i]!]!] = base + (counts === undefined ? 1 : counts[i]!);
 }
 
 function grown(array: Int32Array, atLeast: number): Int32Array {

@@ -232,6 +232,7 @@ export class ToolIndex {
   private rebuild(tools: readonly Tool[]): TermPostings {
     const count = tools.length;
     const read = new Array<ToolTerms>(count);
+    // toolTerms and countLengths are called per tool: optimised in the first build, reused by later ones.
     for (let slot = 0; slot < count; slot++) read[slot] = toolTerms(tools[slot]!);
     const dictionary = termDictionary();
     // The shared dictionary was replaced while the tools were read: read the earlier ones again.

@@ -33,12 +33,21 @@ const cache = new WeakMap<Tool, ToolTerms>();
 
 /** The search terms of `tool`'s fields (see {@link searchTerms}), read once per tool object. @internal */
 export function toolTerms(tool: Tool): ToolTerms {
-  const description = tool.description ?? '';
   const dictionary = termDictionary();
   const cached = cache.get(tool);
-  if (cached && cached.dictionary === dictionary && cached.name === tool.name && cached.description === description && cached.parameters === tool.parameters) {
-    return cached;
-  }
+  if (cached !== undefined && isCurrent(cached, tool, dictionary)) return cached;
+  const read = readTerms(tool, dictionary);
+  cache.set(tool, read);
+  return read;
+}
+
+/** Whether `read` was read from `tool` as it is now, with `dictionary`. */
+function isCurrent(read: ToolTerms, tool: Tool, dictionary: TermDictionary): boolean {
+  return read.dictionary === dictionary && read.name === tool.name && read.description === (tool.description ?? '') && read.parameters === tool.parameters;
+}
+
+function readTerms(tool: Tool, dictionary: TermDictionary): ToolTerms {
+  const description = tool.description ?? '';
   const builder = reader.start(dictionary);
   builder.addAll(searchTerms(tool.name), 0);
   const nameEnd = builder.length;
@@ -47,7 +56,7 @@ export function toolTerms(tool: Tool): ToolTerms {
   const descriptionEnd = builder.length;
   builder.startField();
   forEachParameterName(tool.parameters, builder.addParameter);
-  const read: ToolTerms = {
+  return {
     keys: builder.keys.slice(0, builder.length),
     dictionary,
     fieldEnds: [nameEnd, descriptionEnd],
@@ -56,8 +65,6 @@ export function toolTerms(tool: Tool): ToolTerms {
     description,
     parameters: tool.parameters,
   };
-  cache.set(tool, read);
-  return read;
 }
 
 /**
