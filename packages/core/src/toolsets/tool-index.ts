@@ -60,7 +60,8 @@ export class ToolIndex {
   /** Per field, per slot: its number of distinct terms (BM25's field length); room for `capacity` slots. */
   private lengths: Int32Array[] = [];
   private capacity = 0;
-  private lengthSums = [0, 0, 0];
+  /** Per field, the sum of its lengths. A typed array: its map never changes, so code reading it stays optimised from one index to the next. */
+  private lengthSums = new Float64Array(FIELD_COUNT);
   private postings: TermPostings;
 
   // Scratch space of a search, by slot; `stamp` tells this search's (and this term's) marks from older ones.
@@ -245,7 +246,7 @@ export class ToolIndex {
     this.lengths = [];
     this.capacity = 0;
     this.growLengths(count);
-    this.lengthSums = [0, 0, 0];
+    this.lengthSums = new Float64Array(FIELD_COUNT);
     for (let slot = 0; slot < count; slot++) {
       this.names[slot] = tools[slot]!.name;
       this.countLengths(slot, read[slot]!);

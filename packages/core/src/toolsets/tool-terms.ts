@@ -35,15 +35,16 @@ const cache = new WeakMap<Tool, ToolTerms>();
 export function toolTerms(tool: Tool): ToolTerms {
   const dictionary = termDictionary();
   const cached = cache.get(tool);
-  if (cached !== undefined && isCurrent(cached, tool, dictionary)) return cached;
+  // Called on a miss too, so a first catalogue (all misses) leaves the check optimised for the hits of later ones.
+  if (isCurrent(cached, tool, dictionary)) return cached;
   const read = readTerms(tool, dictionary);
   cache.set(tool, read);
   return read;
 }
 
 /** Whether `read` was read from `tool` as it is now, with `dictionary`. */
-function isCurrent(read: ToolTerms, tool: Tool, dictionary: TermDictionary): boolean {
-  return read.dictionary === dictionary && read.name === tool.name && read.description === (tool.description ?? '') && read.parameters === tool.parameters;
+function isCurrent(read: ToolTerms | undefined, tool: Tool, dictionary: TermDictionary): read is ToolTerms {
+  return read !== undefined && read.dictionary === dictionary && read.name === tool.name && read.description === (tool.description ?? '') && read.parameters === tool.parameters;
 }
 
 function readTerms(tool: Tool, dictionary: TermDictionary): ToolTerms {
