@@ -16,12 +16,39 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
 const SEPARATORS = /[\s\p{Z}\p{P}\p{S}]+/u;
 const UPPER = /[A-Z]/;
 
+/** Any character outside ASCII: such a text takes the general path. */
+const NON_ASCII = /[^\0-\x7f]/;
+/**
+ * For ASCII text, one split at once at separators and at camelCase boundaries: the ASCII
+ * characters `SEPARATORS` matches (tab to carriage return, space, and every printable character
+ * but letters and digits; the other control characters are word characters, as there), and
+ * `splitCamelCase`'s boundaries, which fall only between letters and digits, so never at a
+ * separator.
+ */
+const ASCII_SPLIT = /[\t-\r !-/:-@[-`{-~]+|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[a-z0-9])(?=[A-Z])/;
+
 /**
  * The search terms of a text, in order, repeats kept: identifiers are split into words
  * (`createCalendarEvent` → create, calendar, event), everything is lower-cased, and stop words
- * are dropped. Documents and queries go through this same function. @internal
+ * are dropped. Documents and queries go through this same function. ASCII text (nearly every
+ * tool's name and description) is split by one regular expression; other text takes
+ * {@link unicodeSearchTerms}, with the same result. @internal
  */
 export function searchTerms(text: string): string[] {
+  if (NON_ASCII.test(text)) return unicodeSearchTerms(text);
+  const out: string[] = [];
+  const pieces = text.split(ASCII_SPLIT);
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (piece === '') continue;
+    const term = piece.toLowerCase();
+    if (!STOP_WORDS.has(term)) out.push(term);
+  }
+  return out;
+}
+
+/** {@link searchTerms} for any text: Unicode separators, then camelCase words of each token. @internal */
+export function unicodeSearchTerms(text: string): string[] {
   const out: string[] = [];
   const push = (word: string): void => {
     const term = word.toLowerCase();

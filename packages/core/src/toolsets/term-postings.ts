@@ -26,31 +26,31 @@ export class TermPostings {
   /** Live tools per key (tools removed since are not counted). */
   private live: Int32Array;
 
-  /** Postings of `tools` (slot and terms, all read with `dictionary`), in slot order. */
+  /**
+   * Postings of `tools` (all read with `dictionary`), tool `i` at slot `i`. Two passes over their
+   * keys: count per key, then fill each key's range from its end, last tool first, which leaves
+   * every range in slot order and `start` pointing at its beginning.
+   */
   constructor(
     readonly dictionary: TermDictionary,
-    tools: ReadonlyArray<readonly [number, ToolTerms]>,
+    tools: readonly ToolTerms[],
   ) {
-    const keys = dictionary.texts.length * FIELD_COUNT;
-    const counts = new Int32Array(keys);
+    const keyCount = dictionary.texts.length * FIELD_COUNT;
+    const live = new Int32Array(keyCount);
     let total = 0;
-    for (const [, read] of tools) {
-      const { ids, fieldEnds } = read;
-      total += ids.length;
-      for (let i = 0; i < ids.length; i++) counts[ids[i]! * FIELD_COUNT + fieldOf(i, fieldEnds)]!++;
-    }
-    this.packedKeys = keys;
-    this.start = new Int32Array(keys + 1);
-    for (let key = 0; key < keys; key++) this.start[key + 1] = this.start[key]! + counts[key]!;
-    this.packed = new Int32Array(total);
-    const cursor = this.start.slice(0, keys);
-    for (const [slot, read] of tools) {
-      const { ids, fieldEnds, counts: occurrences } = read;
-      for (let i = 0; i < ids.length; i++) {
-        this.packed[cursor[ids[i]! * FIELD_COUNT + fieldOf(i, fieldEnds)]!++] = slot * COUNT_RANGE + (occurrences ? occurrences[i]! : 1);
-      }
-    }
-    this.live = counts;
+    // The work per tool is in small functions, optimised while the first catalogue is built and
+    // reused as they are by every later build (a loop only runs optimised once it is hot).
+    for (let slot = 0; slot < tools.length; slot++) total += countKeys(live, tools[slot]!.keys);
+    const start = new Int32Array(keyCount + 1);
+    let end = 0;
+    for (let key = 0; key < keyCount; key++) start[key] = end += live[key]!;
+    start[keyCount] = end;
+    const packed = new Int32Array(total);
+    for (let slot = tools.length - 1; slot >= 0; slot--) fillKeys(packed, start, tools[slot]!, slot * COUNT_RANGE);
+    this.start = start;
+    this.packed = packed;
+    this.packedKeys = keyCount;
+    this.live = live;
   }
 
   /** The text of term `id`. */
@@ -70,10 +70,9 @@ export class TermPostings {
 
   /** Appends the postings of a tool added at `slot` (read with this dictionary). */
   append(slot: number, read: ToolTerms): void {
-    const { ids, fieldEnds, counts: occurrences } = read;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!;
-      const key = id * FIELD_COUNT + fieldOf(i, fieldEnds);
+    const { keys, counts: occurrences } = read;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       if (key >= this.live.length) this.live = grown(this.live, key + 1);
       this.live[key]!++;
       const list = this.appended.get(key);
@@ -86,14 +85,21 @@ export class TermPostings {
 
   /** Lowers the live counts of a removed tool's terms. */
   release(read: ToolTerms): void {
-    const { ids, fieldEnds } = read;
-    for (let i = 0; i < ids.length; i++) this.live[ids[i]! * FIELD_COUNT + fieldOf(i, fieldEnds)]!--;
+    const keys = read.keys;
+    for (let i = 0; i < keys.length; i++) this.live[keys[i]!]!--;
   }
 }
 
-/** The field (0 name, 1 description, 2 parameters) of the term at `at` in a tool's terms. @internal */
-export function fieldOf(at: number, fieldEnds: readonly [number, number]): number {
-  return at < fieldEnds[0] ? 0 : at < fieldEnds[1] ? 1 : 2;
+/** Counts `keys` in `live`; returns how many there are. */
+function countKeys(live: Int32Array, keys: Int32Array): number {
+  for (let i = 0; i < keys.length; i++) live[keys[i]!]!++;
+  return keys.length;
+}
+
+/** Writes the postings of a tool at the ends of its keys' ranges (`base` is its slot times COUNT_RANGE), moving the ends down. */
+function fillKeys(packed: Int32Array, ends: Int32Array, read: ToolTerms, base: number): void {
+  const { keys, counts } = read;
+  for (let i = 0; i < keys.length; i++) packed[--ends[keys[i]!]!] = base + (counts === undefined ? 1 : counts[i]!);
 }
 
 function grown(array: Int32Array, atLeast: number): Int32Array {

@@ -12,27 +12,28 @@ export type CatalogueEntry = Tool | object | CatalogueEntry[];
  * not a tool, fail with `UserError` naming the culprits. @internal
  */
 export function buildCatalogue(owner: string, entries: readonly CatalogueEntry[]): Map<string, Tool> {
-  const byName = new Map<string, Tool>();
-  const add = (tool: Tool): void => {
-    const earlier = byName.get(tool.name);
-    if (earlier) {
-      throw new UserError(
-        `${owner}: two catalogue tools are named "${tool.name}" (from ${earlier.source ?? 'a tool object'} and ${tool.source ?? 'a tool object'}). ` +
-          'Tool names must be unique: rename one (@Tool({ name }), a toolkit prefix) or leave it out.',
-      );
-    }
-    byName.set(tool.name, tool);
-  };
   // A flat list of tools (the usual large catalogue) needs no walk; anything else is flattened.
-  const tools = entries.every(isTool) ? (entries as Tool[]) : flattenEntries(entries, {
+  const tools = (entries.every(isTool) ? entries : flattenEntries(entries, {
     toolsets: false,
     refuse(_entry, path) {
       throw new UserError(
         `${owner}: tools${path} is not a tool. Pass Tool objects (defineTool(...)), instances of classes with @Tool methods, or arrays of these.`,
       );
     },
-  });
-  (tools as Tool[]).forEach(add);
+  })) as readonly Tool[];
+  const byName = new Map<string, Tool>();
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
+    const size = byName.size;
+    // One map operation per tool: a name seen before leaves the size as it was.
+    if (byName.set(tool.name, tool).size === size) {
+      const earlier = tools.find((other) => other.name === tool.name)!;
+      throw new UserError(
+        `${owner}: two catalogue tools are named "${tool.name}" (from ${earlier.source ?? 'a tool object'} and ${tool.source ?? 'a tool object'}). ` +
+          'Tool names must be unique: rename one (@Tool({ name }), a toolkit prefix) or leave it out.',
+      );
+    }
+  }
   return byName;
 }
 
@@ -55,18 +56,31 @@ export function nameWords(name: string): string {
 /** The property names of a parameters schema (nested objects and array items too), as words. */
 export function parameterWords(schema: unknown): string {
   const words: string[] = [];
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 4 || typeof node !== 'object' || node === null) return;
-    const n = node as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
-    if (n.properties) {
-      for (const [key, child] of Object.entries(n.properties)) {
-        words.push(nameWords(key));
-        visit(child, depth + 1);
-      }
-    }
-    if (n.items) visit(n.items, depth + 1);
-    if (Array.isArray(n.anyOf)) n.anyOf.forEach((c) => visit(c, depth + 1));
-  };
-  visit(schema, 0);
+  forEachParameterName(schema, (key) => words.push(nameWords(key)));
   return words.join(' ');
+}
+
+/**
+ * Calls `visit` with each property name of a parameters schema, in order: an object's properties
+ * (each followed by its own nested names), array items and `anyOf` members, four levels deep.
+ * @internal
+ */
+export function forEachParameterName(schema: unknown, visit: (key: string) => void): void {
+  walkNames(schema, 0, visit);
+}
+
+function walkNames(node: unknown, depth: number, visit: (key: string) => void): void {
+  if (depth > 4 || typeof node !== 'object' || node === null) return;
+  const n = node as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+  const properties = n.properties;
+  if (properties) {
+    // Object.keys is Object.entries' order without a pair per property.
+    const keys = Object.keys(properties);
+    for (let i = 0; i < keys.length; i++) {
+      visit(keys[i]!);
+      walkNames(properties[keys[i]!], depth + 1, visit);
+    }
+  }
+  if (n.items) walkNames(n.items, depth + 1, visit);
+  if (Array.isArray(n.anyOf)) for (const member of n.anyOf) walkNames(member, depth + 1, visit);
 }

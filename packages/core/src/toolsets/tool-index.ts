@@ -57,9 +57,11 @@ export class ToolIndex {
   private slotIndex?: Map<string, number>;
   /** How many slots hold a tool. */
   private count = 0;
-  /** Per field, per slot: its number of distinct terms (BM25's field length). */
-  private lengths: number[][] = [[], [], []];
-  private lengthSums = [0, 0, 0];
+  /** Per field, per slot: its number of distinct terms (BM25's field length); room for `capacity` slots. */
+  private lengths: Int32Array[] = [];
+  private capacity = 0;
+  /** Per field, the sum of its lengths. A typed array: its map never changes, so code reading it stays optimised from one index to the next. */
+  private lengthSums = new Float64Array(FIELD_COUNT);
   private postings: TermPostings;
 
   // Scratch space of a search, by slot; `stamp` tells this search's (and this term's) marks from older ones.
@@ -70,7 +72,7 @@ export class ToolIndex {
   private stamp = 0;
 
   constructor(tools: Iterable<Tool> = []) {
-    this.postings = this.rebuild([...tools]);
+    this.postings = this.rebuild(Array.isArray(tools) ? tools : [...tools]);
   }
 
   /** How many tools are indexed. */
@@ -121,7 +123,7 @@ export class ToolIndex {
     for (const word of words) repeats.set(word, (repeats.get(word) ?? 0) + 1);
     for (const [word, times] of repeats) {
       const mark = this.nextStamp();
-      const visit = (packed: number, factor: number, lengths: number[], relative: number): void => {
+      const visit = (packed: number, factor: number, lengths: Int32Array, relative: number): void => {
         const slot = Math.floor(packed / COUNT_RANGE);
         if (this.slots[slot] === undefined) return;
         const tf = packed % COUNT_RANGE;
@@ -195,35 +197,61 @@ export class ToolIndex {
   /** Gives a tool the next slot and counts its field lengths. */
   private place(tool: Tool, read: ToolTerms): number {
     const slot = this.slots.length;
+    if (slot === this.capacity) this.growLengths(Math.max(16, 2 * slot));
     this.slots.push(read);
     this.tools.push(tool);
     this.names.push(tool.name);
     this.slotIndex?.set(tool.name, slot);
     this.count++;
-    const { ids, fieldEnds } = read;
-    this.lengths[0]!.push(fieldEnds[0]);
-    this.lengths[1]!.push(fieldEnds[1] - fieldEnds[0]);
-    this.lengths[2]!.push(ids.length - fieldEnds[1]);
-    this.lengthSums[0]! += fieldEnds[0];
-    this.lengthSums[1]! += fieldEnds[1] - fieldEnds[0];
-    this.lengthSums[2]! += ids.length - fieldEnds[1];
+    this.countLengths(slot, read);
     return slot;
+  }
+
+  private countLengths(slot: number, read: ToolTerms): void {
+    const { keys, fieldEnds } = read;
+    const name = fieldEnds[0];
+    const description = fieldEnds[1] - fieldEnds[0];
+    const parameters = keys.length - fieldEnds[1];
+    this.lengths[0]![slot] = name;
+    this.lengths[1]![slot] = description;
+    this.lengths[2]![slot] = parameters;
+    this.lengthSums[0]! += name;
+    this.lengthSums[1]! += description;
+    this.lengthSums[2]! += parameters;
+  }
+
+  private growLengths(capacity: number): void {
+    this.lengths = [0, 1, 2].map((field) => {
+      const lengths = new Int32Array(capacity);
+      if (this.lengths[field]) lengths.set(this.lengths[field]!.subarray(0, Math.min(capacity, this.capacity)));
+      return lengths;
+    });
+    this.capacity = capacity;
   }
 
   /** Indexes `tools` from scratch, in their order. */
   private rebuild(tools: readonly Tool[]): TermPostings {
-    let read = tools.map(toolTerms);
+    const count = tools.length;
+    const read = new Array<ToolTerms>(count);
+    // toolTerms and countLengths are called per tool: optimised in the first build, reused by later ones.
+    for (let slot = 0; slot < count; slot++) read[slot] = toolTerms(tools[slot]!);
     const dictionary = termDictionary();
     // The shared dictionary was replaced while the tools were read: read the earlier ones again.
-    if (read.some((terms) => terms.dictionary !== dictionary)) read = tools.map(toolTerms);
-    this.slots = [];
-    this.tools = [];
-    this.names = [];
+    for (let slot = 0; slot < count; slot++) if (read[slot]!.dictionary !== dictionary) read[slot] = toolTerms(tools[slot]!);
+    this.slots = read;
+    this.tools = tools.slice();
+    this.names = new Array<string>(count);
     this.slotIndex = undefined;
-    this.count = 0;
-    this.lengths = [[], [], []];
-    this.lengthSums = [0, 0, 0];
-    this.postings = new TermPostings(dictionary, tools.map((tool, i) => [this.place(tool, read[i]!), read[i]!] as const));
+    this.count = count;
+    this.lengths = [];
+    this.capacity = 0;
+    this.growLengths(count);
+    this.lengthSums = new Float64Array(FIELD_COUNT);
+    for (let slot = 0; slot < count; slot++) {
+      this.names[slot] = tools[slot]!.name;
+      this.countLengths(slot, read[slot]!);
+    }
+    this.postings = new TermPostings(dictionary, read);
     return this.postings;
   }
 
