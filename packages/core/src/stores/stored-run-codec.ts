@@ -3,6 +3,7 @@ import { RunStateError } from '../errors/run-state.error';
 import { UserError } from '../errors/user.error';
 import { RunState } from '../state/run-state';
 import type { StoredDecision, StoredInterruption } from './run-store';
+import { rememberOwnSignature, takeOwnPayload } from './own-signatures';
 import { purposeOf, randomId, signForStore, verifyFromStore } from './store-signing';
 
 /** What a store keeps of a state: the signed state, and what it needs to know without reading it. */
@@ -36,9 +37,12 @@ export function encodeRun(state: RunState<any>, runId: string, secret: string, u
     agent: r.agent.name,
     ...(r.parentCallId !== undefined ? { parentCallId: r.parentCallId } : {}),
   }));
+  const payload = state.toString();
+  const signed = signForStore(secret, purposeOf('state', runId, revision), payload);
+  rememberOwnSignature(runId, revision, { secret, signed, payload });
   return {
     revision,
-    state: signForStore(secret, purposeOf('state', runId, revision), state.toString()),
+    state: signed,
     pendingCallIds: interruptions.map((r) => r.callId),
     interruptions: signForStore(secret, purposeOf('interruptions', runId, revision), JSON.stringify(interruptions)),
     status: state.status === 'interrupted' ? 'paused' : 'claimed',
@@ -57,10 +61,13 @@ export function decodeRun<TContext>(
   record: { revision: string; state: string; decisions: Record<string, string> },
   secret: string,
 ): RunState<TContext> {
-  const text = verifyFromStore(secret, purposeOf('state', runId, record.revision), record.state, `state of run ${runId}`);
-  const value = JSON.parse(text) as Record<string, unknown>;
+  const text =
+    takeOwnPayload(secret, runId, record.revision, record.state) ??
+    verifyFromStore(secret, purposeOf('state', runId, record.revision), record.state, `state of run ${runId}`);
+  // Parsed once: the text is the unsigned `state.toString()` of a state, its signature checked.
+  const value = parseStateText(text, runId);
   value.id = randomId();
-  const state = RunState.fromString<TContext>(agents, JSON.stringify(value));
+  const state = RunState.fromJsonValue<TContext>(agents, value);
   for (const [callId, signed] of Object.entries(record.decisions)) {
     const decision = decodeDecision(secret, runId, record.revision, callId, signed);
     if (decision.approved) {
@@ -70,6 +77,20 @@ export function decodeRun<TContext>(
     }
   }
   return state;
+}
+
+/** The stored state's text as a JSON object (`RunState.fromJsonValue` checks its fields). */
+function parseStateText(text: string, runId: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RunStateError(`The stored state of run ${runId} is not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RunStateError(`The stored state of run ${runId} is not a run state (a JSON object).`);
+  }
+  return value as Record<string, unknown>;
 }
 
 /** Checks and signs a decision made by id on a pending call of a stored run. */
