@@ -3,7 +3,6 @@ import { RunStateError } from '../errors/run-state.error';
 import { UserError } from '../errors/user.error';
 import { RunState } from '../state/run-state';
 import type { StoredDecision, StoredInterruption } from './run-store';
-import { rememberOwnSignature, takeOwnPayload } from './own-signatures';
 import { purposeOf, randomId, signForStore, verifyFromStore } from './store-signing';
 
 /** What a store keeps of a state: the signed state, and what it needs to know without reading it. */
@@ -37,12 +36,9 @@ export function encodeRun(state: RunState<any>, runId: string, secret: string, u
     agent: r.agent.name,
     ...(r.parentCallId !== undefined ? { parentCallId: r.parentCallId } : {}),
   }));
-  const payload = state.toString();
-  const signed = signForStore(secret, purposeOf('state', runId, revision), payload);
-  rememberOwnSignature(runId, revision, { secret, signed, payload });
   return {
     revision,
-    state: signed,
+    state: signForStore(secret, purposeOf('state', runId, revision), state.toString()),
     pendingCallIds: interruptions.map((r) => r.callId),
     interruptions: signForStore(secret, purposeOf('interruptions', runId, revision), JSON.stringify(interruptions)),
     status: state.status === 'interrupted' ? 'paused' : 'claimed',
@@ -61,9 +57,7 @@ export function decodeRun<TContext>(
   record: { revision: string; state: string; decisions: Record<string, string> },
   secret: string,
 ): RunState<TContext> {
-  const text =
-    takeOwnPayload(secret, runId, record.revision, record.state) ??
-    verifyFromStore(secret, purposeOf('state', runId, record.revision), record.state, `state of run ${runId}`);
+  const text = verifyFromStore(secret, purposeOf('state', runId, record.revision), record.state, `state of run ${runId}`);
   // Parsed once: the text is the unsigned `state.toString()` of a state, its signature checked.
   const value = parseStateText(text, runId);
   value.id = randomId();
