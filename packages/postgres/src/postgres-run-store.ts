@@ -74,6 +74,8 @@ export class PostgresRunStore implements RunStore, RunRecords {
   private readonly statements: { [K in keyof RunStoreSql]: NamedStatement | string };
   private readonly ownsPool: boolean;
   private ready: Promise<void> | undefined;
+  /** Whether the tables are known to be there (no `createTables`, or its migration ran), so a query need not wait. */
+  private migrated = false;
   private readonly snapshots = new Map<string, ClaimSnapshot>();
   /** Runs kept from their start with their timeline (`RunRecords`). */
   private readonly timeline: PostgresRunTimeline;
@@ -96,7 +98,7 @@ export class PostgresRunStore implements RunStore, RunRecords {
     } else {
       throw new UserError('new PostgresRunStore(): pass a pg Pool ({ pool }) or a connection string ({ connectionString: "postgres://..." }).');
     }
-    if (options.createTables !== true) this.ready = Promise.resolve();
+    if (options.createTables !== true) this.migrated = true;
     this.timeline = new PostgresRunTimeline((text, values) => this.query(text, values), runTimelineTables(this.table), this.options.records);
   }
 
@@ -357,13 +359,24 @@ export class PostgresRunStore implements RunStore, RunRecords {
     if (snapshot) delete snapshot.calls;
   }
 
-  private async query(statement: NamedStatement | string, values?: unknown[]) {
+  private query(statement: NamedStatement | string, values?: unknown[]) {
+    // Sent at once in the common case; pg copies the statement object and adds the values itself.
+    if (this.migrated) return this.pool.query(statement, values);
+    return this.queryAfterMigration(statement, values);
+  }
+
+  private async queryAfterMigration(statement: NamedStatement | string, values?: unknown[]) {
     // With createTables, the first query waits for the migration; a failed one is tried again next time.
-    await (this.ready ??= this.migrate().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    }));
-    return typeof statement === 'string' ? this.pool.query(statement, values) : this.pool.query({ ...statement, values });
+    await (this.ready ??= this.migrate().then(
+      () => {
+        this.migrated = true;
+      },
+      (error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      },
+    ));
+    return this.pool.query(statement, values);
   }
 
   private async rows(statement: NamedStatement | string, values: unknown[]): Promise<Row[]> {

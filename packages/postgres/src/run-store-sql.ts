@@ -50,6 +50,9 @@ export function runStoreSql(t: RunStoreTables) {
     // row, and the claim falls back to `claimBatch`. Always one row: when the claim is not won, the
     // run as the snapshot saw it (`held*`, all NULL when there is none), so that a claim refused
     // for good (a completed run, a live lease, no such run) is explained without asking again.
+    // A won claim skips that read: `NOT EXISTS (SELECT 1 FROM won)` is a one-time filter ahead of
+    // the scan (`OFFSET 0` keeps the subquery from being flattened into a join filter, which
+    // would scan the run and then drop the row).
     claimPaused: `WITH seen AS (SELECT xmin AS version FROM ${t.runs} WHERE id = $1),
       won AS (
         UPDATE ${t.runs} SET status = 'claimed', claim_token = $2, claimed_at = now(), lease_expires_at = ${plusMs('$3')},
@@ -62,7 +65,7 @@ export function runStoreSql(t: RunStoreTables) {
         held.status AS "heldStatus", held."claimedAt" AS "heldClaimedAt", held."leaseExpiresAt" AS "heldLeaseExpiresAt", held."completedAt" AS "heldCompletedAt"
       FROM (SELECT 1) AS one
         LEFT JOIN won ON true
-        LEFT JOIN (SELECT ${VIEW} FROM ${t.runs} WHERE id = $1 AND ${live}) AS held ON true`,
+        LEFT JOIN (SELECT ${VIEW} FROM ${t.runs} WHERE NOT EXISTS (SELECT 1 FROM won) AND id = $1 AND ${live} OFFSET 0) AS held ON true`,
 
     renew: `UPDATE ${t.runs} SET lease_expires_at = ${plusMs('$3')}, updated_at = now()
       WHERE id = $1 AND status = 'claimed' AND claim_token = $2 AND ${live}

@@ -4,6 +4,8 @@ import { Pool } from 'pg';
 import { RunAlreadyClaimedError, RunStateError, Runner, UserError } from '@toolwright/core';
 import { PostgresRunStore, runStoreMigration, runTimelineMigration, runTimelineTables } from '../src';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/testing';
+import { runStoreSql } from '../src/run-store-sql';
+import { runStoreTables } from '../src/run-store-schema';
 import { CONTRACT_SECRET, runStoreContract } from '@toolwright/core/testing';
 import { pausedRefund, refundAgent, refundModel, sleep } from '../../../test-support/run-stores/fixtures';
 
@@ -207,6 +209,38 @@ describe('PostgresRunStore on a real PostgreSQL server', () => {
       } finally {
         writer.release();
       }
+    });
+
+    it('reads who holds a run only for a claim it refuses: a won claim never runs that scan', async () => {
+      const store = new PostgresRunStore({ pool, secret: CONTRACT_SECRET });
+      const agent = refundAgent({ refunds: [] });
+      const { claimPaused } = runStoreSql(runStoreTables());
+      // Scans of the runs table in the executed plan, and how many of them never ran.
+      const scans = async (id: string): Promise<{ ran: number; skipped: number }> => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${claimPaused}`, [id, 'explain-token', 60_000]);
+          await client.query('ROLLBACK');
+          const out = { ran: 0, skipped: 0 };
+          const visit = (node: Record<string, any>): void => {
+            if (node['Relation Name'] === 'toolwright_runs' && /Scan/.test(node['Node Type'])) out[node['Actual Loops'] > 0 ? 'ran' : 'skipped']++;
+            for (const child of node.Plans ?? []) visit(child);
+          };
+          visit(rows[0]['QUERY PLAN'][0].Plan);
+          return out;
+        } finally {
+          client.release();
+        }
+      };
+      const paused = await store.save((await pausedRefund(agent, 'RT-9', 92)).state);
+      const won = await scans(paused);
+      expect(won.skipped).toBe(1);
+      const done = await store.save((await pausedRefund(agent, 'RT-10', 93)).state);
+      await store.complete(done, await store.claim(done));
+      const refused = await scans(done);
+      expect(refused.skipped).toBe(0);
+      expect(refused.ran).toBe(won.ran + 1);
     });
 
     it('refuses a claim in one statement when the run is completed, held under a live lease, or unknown', async () => {

@@ -236,6 +236,15 @@ export class RunState<TContext = unknown> {
     return RunState.fromSnapshot<TContext>(loadParse().parseRunState(agents, loadSigning().readSignedState(json, options.secret)));
   }
 
+  /**
+   * Reads a state from its JSON value, already parsed (what `fromString` does after parsing and
+   * checking a signature): for a store that verified the text itself, so it is not parsed twice.
+   * @internal
+   */
+  static fromJsonValue<TContext = unknown>(agents: Agent<any> | ReadonlyArray<Agent<any>>, value: unknown): RunState<TContext> {
+    return RunState.fromSnapshot<TContext>(loadParse().parseRunState(agents, value));
+  }
+
   /** Builds a state from a checked snapshot. @internal */
   static fromSnapshot<TContext>(s: RunStateSnapshot): RunState<TContext> {
     const state = new RunState<TContext>({ agent: s.currentAgent, history: s.history, maxTurns: s.maxTurns, context: s.context as TContext, id: s.id });

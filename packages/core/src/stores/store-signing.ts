@@ -7,13 +7,19 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/;
 // share one signature; signed text is refused when it holds one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether `text` holds a lone surrogate: the engine's own check where it has one (a scan, not a regular expression). */
+function hasLoneSurrogate(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === 'function' ? !native.call(text) : LONE_SURROGATE.test(text);
+}
+
 /**
  * Signs `payload` for one purpose (a run id and revision, a decision on one call, ...): the text
  * `{"p":payload,"s":hmac}` where the HMAC-SHA256 covers the purpose and the payload, so a signed
  * value cannot be moved to another run or call. @internal
  */
 export function signForStore(secret: string, purpose: string, payload: string): string {
-  if (LONE_SURROGATE.test(payload)) throw new RunStateError('Cannot store text holding a lone UTF-16 surrogate: it has no UTF-8 form of its own.');
+  if (hasLoneSurrogate(payload)) throw new RunStateError('Cannot store text holding a lone UTF-16 surrogate: it has no UTF-8 form of its own.');
   return JSON.stringify({ p: payload, s: hmac(secret, purpose, payload) });
 }
 
@@ -25,7 +31,7 @@ export function verifyFromStore(secret: string, purpose: string, signed: string,
   } catch {
     envelope = null;
   }
-  if (!envelope || typeof envelope.p !== 'string' || typeof envelope.s !== 'string' || !HEX_SHA256.test(envelope.s) || LONE_SURROGATE.test(envelope.p)) {
+  if (!envelope || typeof envelope.p !== 'string' || typeof envelope.s !== 'string' || !HEX_SHA256.test(envelope.s) || hasLoneSurrogate(envelope.p)) {
     throw new RunStateError(`The stored ${what} is malformed: it was not written by a Toolwright run store, or it was changed.`);
   }
   const expected = Buffer.from(hmac(secret, purpose, envelope.p), 'hex');

@@ -58,9 +58,10 @@ export function decodeRun<TContext>(
   secret: string,
 ): RunState<TContext> {
   const text = verifyFromStore(secret, purposeOf('state', runId, record.revision), record.state, `state of run ${runId}`);
-  const value = JSON.parse(text) as Record<string, unknown>;
+  // Parsed once: the text is the unsigned `state.toString()` of a state, its signature checked.
+  const value = parseStateText(text, runId);
   value.id = randomId();
-  const state = RunState.fromString<TContext>(agents, JSON.stringify(value));
+  const state = RunState.fromJsonValue<TContext>(agents, value);
   for (const [callId, signed] of Object.entries(record.decisions)) {
     const decision = decodeDecision(secret, runId, record.revision, callId, signed);
     if (decision.approved) {
@@ -70,6 +71,20 @@ export function decodeRun<TContext>(
     }
   }
   return state;
+}
+
+/** The stored state's text as a JSON object (`RunState.fromJsonValue` checks its fields). */
+function parseStateText(text: string, runId: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RunStateError(`The stored state of run ${runId} is not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RunStateError(`The stored state of run ${runId} is not a run state (a JSON object).`);
+  }
+  return value as Record<string, unknown>;
 }
 
 /** Checks and signs a decision made by id on a pending call of a stored run. */
