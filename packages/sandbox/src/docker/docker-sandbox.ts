@@ -132,6 +132,8 @@ export class DockerSandbox extends BaseSandbox {
       });
       socket.on('data', demultiplex((stream, chunk) => collector.push(stream, chunk)));
       try {
+        // An abort while the container was attached (podman's attach can take a while): never start it.
+        if (aborted) throw abortReason(exec.signal!);
         await started.start();
         if (aborted) kill();
         // Closing standard input can end podman's attach session, so it is only opened (and then
