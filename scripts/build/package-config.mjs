@@ -50,7 +50,7 @@ export function packageConfig(packageDir) {
     // are TypeScript's own emit with the scanner's transformer, as `toolwright build` gives an
     // application: their tools' schemas are embedded.
     tsconfig: path.join(packageDir, 'tsconfig.json'),
-    plugins: [lazyChunks(packageDir), ...('@toolwright/scanner' in (manifest.devDependencies ?? {}) ? [typescriptEmit(packageDir)] : [])],
+    plugins: [removeStaleChunks(packageDir), lazyChunks(packageDir), ...('@toolwright/scanner' in (manifest.devDependencies ?? {}) ? [typescriptEmit(packageDir)] : [])],
     output: {
       dir: path.join(packageDir, 'dist'),
       format: 'cjs',
@@ -139,4 +139,26 @@ function collectTargets(node, names) {
     return;
   }
   if (node !== null && typeof node === 'object') for (const value of Object.values(node)) collectTargets(value, names);
+}
+
+/**
+ * A plugin removing the JavaScript of the previous build's chunks and lazy modules before a
+ * build: chunk names carry a content hash, so without it every rebuild would leave the old
+ * files in dist/, and `npm pack` would ship them. Declarations there (tsc's) stay.
+ * @param {string} packageDir absolute path of the package
+ * @returns {import('rolldown').Plugin}
+ */
+function removeStaleChunks(packageDir) {
+  return {
+    name: 'remove-stale-chunks',
+    buildStart() {
+      for (const folder of ['chunks', 'lazy']) {
+        const dir = path.join(packageDir, 'dist', folder);
+        if (!fs.existsSync(dir)) continue;
+        for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+          if (file.endsWith('.js') || file.endsWith('.js.map')) fs.rmSync(path.join(dir, file));
+        }
+      }
+    },
+  };
 }
