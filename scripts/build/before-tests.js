@@ -1,51 +1,39 @@
 #!/usr/bin/env node
 'use strict';
-// What `npm test` does between the build and jest: the lint (`npm run lint`) and the backends'
-// provisioning, one after the other, while the tests' TypeScript is precompiled beside them
-// (precompile-tests.js: one program compiled once instead of once per jest worker). Both are
-// single-threaded, so on two cores they overlap. The precompiler's output is printed when it
-// ends; the first failure stops everything with its exit code.
-const { spawn } = require('child_process');
+// What `npm test` does before jest, as one graph of tasks (task-graph.js), as many at a time as
+// the machine has cores: the build (build-all.js: declarations, then the workspaces), the lint
+// (`npm run lint`'s three commands), the tests' TypeScript precompiled once for every jest worker
+// (precompile-tests.js, once core and the scanner are built) and the backends' provisioning
+// (provision-backends.js, which mostly waits on apt-get, beside everything from the start).
+// The first failure stops everything with its exit code.
+const fs = require('fs');
 const path = require('path');
+const { buildTasks, workspaces } = require('./build-all');
+const { ROOT, runTasks } = require('./task-graph');
 
-const ROOT = path.join(__dirname, '..', '..');
+/** `npm run lint`, one task per command; checked against package.json so the two cannot drift. */
+const LINT = [
+  { name: 'lint: layers', command: 'node scripts/check-layers.js' },
+  { name: 'lint: eslint', command: 'eslint . --max-warnings 0' },
+  // API Extractor reads the declarations.
+  { name: 'lint: API reports', command: 'node scripts/api-report.mjs', after: ['declarations'] },
+];
 
-/**
- * @param {string} command
- * @param {string[]} args
- * @param {{ capture?: boolean }} [options]
- * @returns {{ child: import('child_process').ChildProcess, done: Promise<{ code: number, output: string }> }}
- */
-function run(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: ROOT, stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-  let output = '';
-  if (options.capture) {
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+function tasks() {
+  const lintScript = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.lint;
+  if (lintScript !== LINT.map((task) => task.command).join(' && ')) {
+    throw new Error(`scripts/build/before-tests.js: its lint commands differ from package.json's "lint" (${lintScript}); make them the same`);
   }
-  const done = new Promise((resolve) => {
-    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
-  });
-  return { child, done };
+  const packages = workspaces().filter((workspace) => workspace.dir.startsWith('packages/') && workspace.script !== undefined).map((workspace) => workspace.name);
+  return [
+    { name: 'provision backends', command: `"${process.execPath}" scripts/provision-backends.js`, usesCore: false },
+    ...buildTasks().slice(0, 1),
+    // The longest chain first: the declarations, the packages, then the precompile.
+    ...buildTasks().slice(1).filter((task) => packages.includes(task.name)),
+    { name: 'precompile tests', command: `"${process.execPath}" scripts/build/precompile-tests.js`, after: packages },
+    ...LINT,
+    ...buildTasks().slice(1).filter((task) => !packages.includes(task.name)),
+  ];
 }
 
-async function main() {
-  const precompile = run(process.execPath, [path.join(__dirname, 'precompile-tests.js')], { capture: true });
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  for (const [command, args] of [
-    [npm, ['run', 'lint']],
-    [process.execPath, [path.join(ROOT, 'scripts', 'provision-backends.js')]],
-  ]) {
-    const { code } = await run(command, args).done;
-    if (code !== 0) {
-      precompile.child.kill();
-      process.exit(code);
-    }
-  }
-  const { code, output } = await precompile.done;
-  process.stdout.write(output);
-  process.exit(code);
-}
-
-void main();
+void runTasks(tasks()).then((code) => process.exit(code));

@@ -3,15 +3,11 @@
 // `npm run build`: the packages' declarations (`tsc -b tsconfig.build.json`), then every
 // workspace's own `build` script, as many at a time as the machine has cores. A workspace starts
 // once the workspaces it names in its dependencies (of any kind) are built, so an example waits for
-// the packages it compiles against. `npm run build --workspaces` ran them one by one, leaving every
-// core but one idle. Each script's output is printed when it ends, in one piece; the first failure
-// lets the running scripts end, starts no more, and exits with that failure's code.
-const { spawn } = require('child_process');
+// the packages it compiles against. (`npm run build --workspaces` ran them one by one, leaving
+// every core but one idle.) `npm test` runs the same tasks beside the lint (before-tests.js).
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
-
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT, runTasks } = require('./task-graph');
 
 /**
  * The root package's workspaces in their declared order, each with its name, folder, build script
@@ -35,70 +31,31 @@ function workspaces() {
 }
 
 /**
- * Runs `command` in `cwd` through the shell, as npm runs a script: the workspace's and the root's
- * `node_modules/.bin` first on the PATH.
- * @returns {Promise<{ code: number, output: string }>}
+ * The build's tasks: `declarations`, then one per workspace with a build script, named after its
+ * package, after the declarations and the workspaces it depends on.
+ * @returns {import('./task-graph').Task[]}
  */
-function runScript(command, cwd) {
-  const bins = [path.join(cwd, 'node_modules', '.bin'), path.join(ROOT, 'node_modules', '.bin')];
-  const env = { ...process.env, PATH: [...bins, process.env.PATH].join(path.delimiter) };
-  return new Promise((resolve) => {
-    const child = spawn(command, { cwd, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
-  });
+function buildTasks() {
+  const all = workspaces().filter((workspace) => workspace.script !== undefined);
+  const built = new Set(all.map((workspace) => workspace.name));
+  return [
+    { name: 'declarations', command: 'tsc -b tsconfig.build.json' },
+    ...all.map((workspace) => ({
+      name: workspace.name,
+      command: workspace.script,
+      cwd: path.join(ROOT, workspace.dir),
+      after: ['declarations', ...workspace.deps.filter((dep) => built.has(dep) && dep !== workspace.name)],
+      quiet: true,
+    })),
+  ];
 }
 
-async function main() {
+module.exports = { buildTasks, workspaces };
+
+if (require.main === module) {
   const started = Date.now();
-  const declarations = await runScript('tsc -b tsconfig.build.json', ROOT);
-  process.stdout.write(declarations.output);
-  if (declarations.code !== 0) process.exit(declarations.code);
-
-  const all = workspaces();
-  const names = new Set(all.map((w) => w.name));
-  const pending = all.filter((w) => w.script !== undefined);
-  /** Workspaces built (or with no build script). */
-  const done = new Set(all.filter((w) => w.script === undefined).map((w) => w.name));
-  const running = new Set();
-  const slots = Math.max(1, os.availableParallelism());
-  let failure = 0;
-
-  await new Promise((resolve) => {
-    const startReady = () => {
-      if (failure === 0) {
-        for (const workspace of [...pending]) {
-          if (running.size >= slots) break;
-          if (!workspace.deps.every((dep) => !names.has(dep) || done.has(dep) || dep === workspace.name)) continue;
-          pending.splice(pending.indexOf(workspace), 1);
-          running.add(workspace.name);
-          void runScript(workspace.script, path.join(ROOT, workspace.dir)).then(({ code, output }) => {
-            running.delete(workspace.name);
-            process.stdout.write(`\n> ${workspace.name} build (${workspace.dir})\n> ${workspace.script}\n${output}`);
-            if (code !== 0) {
-              process.stderr.write(`build: ${workspace.name} failed (exit code ${code})\n`);
-              failure ||= code;
-            }
-            done.add(workspace.name);
-            startReady();
-          });
-        }
-      }
-      if (running.size === 0) {
-        if (failure === 0 && pending.length > 0) {
-          process.stderr.write(`build: no order can build ${pending.map((w) => w.name).join(', ')}: their dependencies form a cycle\n`);
-          failure = 1;
-        }
-        resolve();
-      }
-    };
-    startReady();
+  void runTasks(buildTasks()).then((code) => {
+    if (code === 0) process.stdout.write(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.exit(code);
   });
-  if (failure !== 0) process.exit(failure);
-  process.stdout.write(`\nbuild: ${all.filter((w) => w.script !== undefined).length} workspaces built in ${((Date.now() - started) / 1000).toFixed(1)} s, ${slots} at a time\n`);
 }
-
-void main();
