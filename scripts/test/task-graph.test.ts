@@ -3,10 +3,9 @@ import * as os from 'os';
 import * as path from 'path';
 
 // The runner of `npm run build` and of what `npm test` does before jest.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { runTasks } = require('../build/task-graph') as {
+const { runTasks } = jest.requireActual<{
   runTasks(tasks: Array<{ name: string; command: string; cwd?: string; after?: string[]; usesCore?: boolean; quiet?: boolean }>, options?: { slots?: number }): Promise<number>;
-};
+}>('../build/task-graph');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-task-graph-'));
 const log = path.join(dir, 'log');
