@@ -117,11 +117,14 @@ describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', 
       }
       const victim = workers.find((w) => w.proc.pid === charged.pid)!;
       victim.proc.kill('SIGKILL');
-      workers = [...workers.filter((w) => w !== victim), await startWorker(queueName, options)];
+      // The replacement starts while the other two find the job stalled and take it over (any of
+      // the three may finish the run); each round starts with three workers again.
+      const replacement = startWorker(queueName, options);
       const result = await queue.result(runId);
       expect({ round, status: result.status }).toEqual({ round, status: 'completed' });
       finals.push(String(result.finalOutput));
       expect({ round, executions: await redis.get(`exec:${key}`) }).toEqual({ round, executions: '1' });
+      workers = [...workers.filter((w) => w !== victim), await replacement];
     }
     // In the tool: the outcome is unknown, and the model is told so (the `report` policy); after
     // the tool: the recorded output is replayed.
