@@ -13,6 +13,8 @@ export interface SshServer {
   privateKey: string;
   /** The server's public key line, for `hostKey`. */
   hostKey: string;
+  /** The sessions' `HOME` (an empty directory; they start in the user's real home directory). */
+  home: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startSshServer(): Promise<SshServer> {
         username,
         privateKey: readFileSync(join(dir, 'user_key'), 'utf8'),
         hostKey: readFileSync(join(dir, 'host_key.pub'), 'utf8').trim(),
+        home: join(dir, 'home'),
         stop: async () => {
           await stop(child);
           rmSync(dir, { recursive: true, force: true });
