@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The repository's root. */
@@ -40,16 +40,20 @@ function isCurrent(dir: string): boolean {
   return true;
 }
 
-/** Runs `action` holding the lock directory `path` (made atomically by `mkdir`). */
+/**
+ * Runs `action` holding the lock directory `path` (made atomically by `mkdir`; it names its
+ * holder's pid). A lock whose holder is gone (a run interrupted mid-build) is taken over.
+ */
 function withLock(path: string, action: () => void): void {
   mkdirSync(join(path, '..'), { recursive: true });
   for (;;) {
     try {
       mkdirSync(path);
+      writeFileSync(join(path, 'pid'), String(process.pid));
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() - lockTime(path) > STALE_LOCK_MS) rmSync(path, { recursive: true, force: true });
+      if (abandoned(path)) rmSync(path, { recursive: true, force: true });
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }
@@ -60,10 +64,16 @@ function withLock(path: string, action: () => void): void {
   }
 }
 
-function lockTime(path: string): number {
+/** Whether the lock's holder has exited, or the lock is older than any build takes. */
+function abandoned(path: string): boolean {
   try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return Date.now();
+    if (Date.now() - statSync(path).mtimeMs > STALE_LOCK_MS) return true;
+    const pid = Number(readFileSync(join(path, 'pid'), 'utf8'));
+    if (!(pid > 0)) return false;
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // No pid file yet (its holder is between mkdir and writing it) or a lock just released: wait.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
