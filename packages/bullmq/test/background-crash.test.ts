@@ -1,4 +1,4 @@
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Runner, type Item, type ScriptedModel } from '@toolwright/core';
@@ -7,22 +7,14 @@ import { CONTRACT_SECRET } from '@toolwright/core/testing';
 import { startRedisServer, type TestRedisServer } from '../../redis/src/testing';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
 import { RunQueue, RunWorker, type QueuedRunEvent } from '../src';
+import { ensurePackageBuilds, ROOT } from './support/package-builds';
 import { backgroundBillingAgent } from './fixtures/queue-agents';
 
 const redisBackend = requireBackend({ name: 'redis-server', binaries: ['redis-server'], debianPackages: ['redis-server'] });
-const ROOT = join(__dirname, '..', '..', '..');
 const WORKER = join(__dirname, 'fixtures', 'queue-worker.js');
 const QUEUE = 'bgcrash';
 // Short locks, so that a killed worker's jobs are found stalled within seconds.
 const WORKER_OPTIONS = { lockDuration: 1500, stalledInterval: 750, maxStalledCount: 5 };
-
-/** The package build the worker process loads (`npm test` builds first; this keeps a lone run honest). */
-function buildPackages(): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/bullmq'), join(ROOT, 'packages/redis')], { stdio: 'inherit' });
-  for (const dir of ['packages/core', 'packages/redis', 'packages/bullmq']) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/rolldown/bin/cli.mjs'), '-c'], { cwd: join(ROOT, dir), stdio: 'inherit' });
-  }
-}
 
 function nextMessage(proc: ChildProcess, type: string): Promise<{ type: string; key?: string }> {
   return new Promise((resolve) => {
@@ -54,7 +46,8 @@ describeBackend(redisBackend, 'A background task whose worker is killed mid-tool
   let worker: RunWorker | undefined;
 
   beforeAll(async () => {
-    buildPackages();
+    // The worker processes load the compiled packages: rebuilt here only when stale.
+    ensurePackageBuilds();
     server = await startRedisServer();
     redis = new Redis(server.url);
     store = new RedisRunStore({ client: redis, secret: CONTRACT_SECRET });

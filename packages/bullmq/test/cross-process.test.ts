@@ -6,9 +6,9 @@ import { CONTRACT_SECRET } from '@toolwright/core/testing';
 import { startRedisServer, type TestRedisServer } from '../../redis/src/testing';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
 import { RunQueue } from '../src';
+import { ensurePackageBuilds, ROOT } from './support/package-builds';
 
 const redisBackend = requireBackend({ name: 'redis-server', binaries: ['redis-server'], debianPackages: ['redis-server'] });
-const ROOT = join(__dirname, '..', '..', '..');
 const WORKER = join(__dirname, 'fixtures', 'queue-worker.js');
 const CONSUMER = join(__dirname, 'fixtures', 'events-consumer.js');
 
@@ -41,14 +41,6 @@ class Child {
   }
 }
 
-/** The package build the child processes load (`npm test` builds first; this keeps a lone run honest). */
-function buildPackages(): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/bullmq'), join(ROOT, 'packages/redis')], { stdio: 'inherit' });
-  for (const dir of ['packages/core', 'packages/redis', 'packages/bullmq']) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/rolldown/bin/cli.mjs'), '-c'], { cwd: join(ROOT, dir), stdio: 'inherit' });
-  }
-}
-
 describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', () => {
   let server: TestRedisServer;
   let redis: Redis;
@@ -56,7 +48,8 @@ describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', 
   const children: Child[] = [];
 
   beforeAll(async () => {
-    buildPackages();
+    // The worker processes load the compiled packages: rebuilt here only when stale.
+    ensurePackageBuilds();
     server = await startRedisServer();
     redis = new Redis(server.url);
     store = new RedisRunStore({ client: redis, secret: CONTRACT_SECRET });
@@ -124,11 +117,14 @@ describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', 
       }
       const victim = workers.find((w) => w.proc.pid === charged.pid)!;
       victim.proc.kill('SIGKILL');
-      workers = [...workers.filter((w) => w !== victim), await startWorker(queueName, options)];
+      // The replacement starts while the other two find the job stalled and take it over (any of
+      // the three may finish the run); each round starts with three workers again.
+      const replacement = startWorker(queueName, options);
       const result = await queue.result(runId);
       expect({ round, status: result.status }).toEqual({ round, status: 'completed' });
       finals.push(String(result.finalOutput));
       expect({ round, executions: await redis.get(`exec:${key}`) }).toEqual({ round, executions: '1' });
+      workers = [...workers.filter((w) => w !== victim), await replacement];
     }
     // In the tool: the outcome is unknown, and the model is told so (the `report` policy); after
     // the tool: the recorded output is replayed.

@@ -167,9 +167,11 @@ describeBackend(ssh, 'SshSandbox files against a directory swapped for an outsid
     expect(existsSync(join(dirs.workDir, 'pwned'))).toBe(false);
     expect(existsSync(join(dirs.base, 'pwned'))).toBe(false);
     expect(existsSync(join(homedir(), 'pwned'))).toBe(false);
+    expect(existsSync(join(server.home, 'pwned'))).toBe(false);
     expect(readdirSync(dirs.outsideDir)).toEqual(['secret.txt']);
     // A bound for a hung connection, not an expectation: about 50 SFTP and shell round trips,
-    // which on a loaded 2-core machine took over 60 s.
+    // which on a loaded 2-core machine took over 60 s while each remote shell sourced a heavy
+    // ~/.bashrc (the test server now gives its sessions an empty HOME), and 15-20 s since.
   }, 240_000);
 
   describe('on a remote host without /proc (the path fallback)', () => {

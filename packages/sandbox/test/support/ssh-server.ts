@@ -13,6 +13,8 @@ export interface SshServer {
   privateKey: string;
   /** The server's public key line, for `hostKey`. */
   hostKey: string;
+  /** The sessions' `HOME` (an empty directory; they start in the user's real home directory). */
+  home: string;
   stop(): Promise<void>;
 }
 
@@ -21,9 +23,16 @@ export interface SshServer {
  * used or changed: keys, authorized_keys, pid file and config live in the temp dir. As root, sshd
  * insists on its privilege-separation directory /run/sshd, which the Debian service normally
  * creates at boot; it is created here when missing (an empty directory, no configuration).
+ *
+ * Nor is the test user's own shell set-up: the sessions' `HOME` is an empty directory in the temp
+ * dir. sshd runs every command through the user's login shell, and bash started by sshd sources
+ * `~/.bashrc`; on a developer's machine that file may run version managers (`pyenv init`, nvm)
+ * costing a second of CPU per command, and the suites open hundreds of channels. sshd still
+ * starts each session in the user's real home directory (from the password database).
  */
 export async function startSshServer(): Promise<SshServer> {
   const dir = mkdtempSync(join(tmpdir(), 'toolwright-sshd-'));
+  mkdirSync(join(dir, 'home'));
   const username = userInfo().username;
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'toolwright-test-host', '-f', join(dir, 'host_key')]);
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'toolwright-test-user', '-f', join(dir, 'user_key')]);
@@ -44,6 +53,7 @@ export async function startSshServer(): Promise<SshServer> {
         username,
         privateKey: readFileSync(join(dir, 'user_key'), 'utf8'),
         hostKey: readFileSync(join(dir, 'host_key.pub'), 'utf8').trim(),
+        home: join(dir, 'home'),
         stop: async () => {
           await stop(child);
           rmSync(dir, { recursive: true, force: true });
@@ -74,6 +84,7 @@ function config(dir: string, port: number, username: string): string {
     'UsePAM no',
     'StrictModes no',
     'MaxSessions 50',
+    `SetEnv HOME=${join(dir, 'home')}`,
     'LogLevel ERROR',
     'Subsystem sftp internal-sftp',
     '',
