@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { execFileSync } from 'child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { readFileSync, rmSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import OpenAI from 'openai';
 import { OpenAIResponsesModel } from '@toolwright/openai';
 import { LocalSandbox } from '@toolwright/sandbox';
 import { describeBackend } from '../../../test-support/backends';
 import { requireBubblewrap } from '../../../test-support/bubblewrap';
+import { ensureSandboxExampleBuilt } from '../../../test-support/example-build';
 import { runCli, type CliResult } from '../../../test-support/run-cli';
 import { fixWithNativeTools } from '../src/fix-with-native-tools';
 import { createScratchProject, SCRATCH_FILES } from '../src/scratch-project';
@@ -72,17 +72,8 @@ describe('the native-tools example', () => {
   });
 
   describe('as a CLI built with `toolwright build`', () => {
-    beforeAll(() => {
-      const tsc = join(root, 'node_modules/typescript/bin/tsc');
-      const toolwright = join(root, 'packages/scanner/bin/toolwright.js');
-      const sandboxBuild = join(root, 'packages/sandbox/dist/index.js');
-      // The sandbox's build (rolldown, with the scanner's transformer) embeds its tools' schemas.
-      const embedded = existsSync(sandboxBuild) && readFileSync(sandboxBuild, 'utf8').includes(`'{"parameters":`) && readFileSync(sandboxBuild, 'utf8').includes('nativeShellTool');
-      if (existsSync(main) && embedded) return;
-      execFileSync(process.execPath, [tsc, '-b', join(root, 'packages/core'), join(root, 'packages/openai'), join(root, 'packages/scanner'), join(root, 'packages/sandbox')], { stdio: 'inherit' });
-      execFileSync('npm', ['run', 'build', '-w', 'packages/core', '-w', 'packages/openai', '-w', 'packages/scanner', '-w', 'packages/sandbox'], { cwd: root, stdio: 'inherit' });
-      execFileSync(process.execPath, [toolwright, 'build', '-p', join(example, 'tsconfig.json')], { stdio: 'inherit' });
-    }, 300_000);
+    // `npm run build` builds it; here only when it is missing or the sandbox's build lacks what it runs on.
+    beforeAll(() => ensureSandboxExampleBuilt(example, ['nativeShellTool']), 300_000);
 
     it('fixes the project on a local sandbox and exits 0', async () => {
       const { code, stdout, stderr } = await cli([]);

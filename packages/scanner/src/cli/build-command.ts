@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as ts from 'typescript';
 import { toCompilerDiagnostic } from '../diagnostics/compiler-diagnostic';
+import { createDeclarationSharingHost } from '../scan/declaration-cache';
 import { parseTsconfig } from '../scan/load-program';
 import { DEFAULT_CORE_MODULES, mayDeclareTools } from '../scan/find-tools';
 import { createSchemaTransformer, scanCacheFor } from '../transformer/schema-transformer';
@@ -65,7 +66,8 @@ export function formatCompilerDiagnostics(diagnostics: readonly ts.Diagnostic[],
  */
 export function buildCommand(options: { project: string }, io: CliIo): number {
   const config = parseTsconfig(path.resolve(io.cwd, options.project));
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences });
+  const host = createDeclarationSharingHost(config.options);
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences, host });
   const { diagnostics } = emitWithSchemas(program, scanCacheFor(DEFAULT_CORE_MODULES));
   if (diagnostics.length > 0) io.stderr(formatCompilerDiagnostics(diagnostics, io.cwd, prettyOutput(config.options, io)));
   const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import * as ts from 'typescript';
+import { createDeclarationSharingHost } from './declaration-cache';
 
 /** A program built from a tsconfig file, with the parsed options and any config errors. */
 export interface LoadedProgram {
@@ -7,13 +8,17 @@ export interface LoadedProgram {
   config: ts.ParsedCommandLine;
 }
 
-/** Parses `tsconfigPath` (a file or a directory holding `tsconfig.json`) and creates its program. */
+/**
+ * Parses `tsconfigPath` (a file or a directory holding `tsconfig.json`) and creates its program;
+ * declaration files already parsed by an earlier program of this process are reused.
+ */
 export function loadProgram(tsconfigPath: string): LoadedProgram {
   const config = parseTsconfig(tsconfigPath);
   const program = ts.createProgram({
     rootNames: config.fileNames,
     options: config.options,
     projectReferences: config.projectReferences,
+    host: createDeclarationSharingHost(config.options),
   });
   return { program, config };
 }
