@@ -75,6 +75,9 @@ export class PipelinedConnections {
       },
       (error: unknown) => {
         this.settled(slot);
+        // A statement's own error (severity ERROR) leaves the connection usable; anything else
+        // (the server ending the session, a broken socket) retires it before the next statement.
+        if ((error as { severity?: unknown } | null)?.severity !== 'ERROR') this.retire(slot);
         throw error;
       },
     );
@@ -126,10 +129,7 @@ export class PipelinedConnections {
   private open(index: number, now: number): Slot {
     const client = new Client({ ...this.config, pipeline: true });
     const slot: Slot = { client, opened: Promise.resolve(), connected: false, pending: 0, idleSince: 0, progressAt: now, idleTimer: undefined, corked: false };
-    const drop = (): void => {
-      if (this.slots[index] === slot) this.slots[index] = undefined;
-      if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    };
+    const drop = (): void => this.retire(slot);
     // A connection the server drops (a restart, a failover) fails what it carries and is
     // replaced on the next statement; without a listener its error would crash the process.
     client.on('error', drop);
@@ -149,6 +149,14 @@ export class PipelinedConnections {
     return slot;
   }
 
+  /** Takes a connection out of use (the next statement opens another) and closes it once it has answered what it carries. */
+  private retire(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots[index] = undefined;
+    void this.close(slot);
+  }
+
   private settled(slot: Slot): void {
     const now = performance.now();
     slot.progressAt = now;
@@ -164,9 +172,7 @@ export class PipelinedConnections {
       if (slot.pending > 0) return;
       const idleFor = performance.now() - slot.idleSince;
       if (idleFor < this.options.idleTimeoutMs) return this.scheduleIdleCheck(slot, this.options.idleTimeoutMs - idleFor);
-      const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots[index] = undefined;
-      void this.close(slot);
+      this.retire(slot);
     }, delayMs);
   }
 

@@ -100,6 +100,7 @@ export class PostgresRunStore implements RunStore, RunRecords {
   /** The pipelined connections of the store's short statements (see the `pipeline` option), if any. */
   private readonly pipeline: PipelinedConnections | undefined;
   private ready: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
   /** Whether the tables are known to be there (no `createTables`, or its migration ran), so a query need not wait. */
   private migrated = false;
   private readonly snapshots = new Map<string, ClaimSnapshot>();
@@ -164,10 +165,12 @@ export class PostgresRunStore implements RunStore, RunRecords {
     return this.timeline.getRunView(id, options);
   }
 
-  /** Closes the store's pipelined connections, and ends the pool if the store made it. */
-  async close(): Promise<void> {
-    await this.pipeline?.end();
-    if (this.ownsPool) await this.pool.end();
+  /** Closes the store's pipelined connections, and ends the pool if the store made it (once, however often it is called). */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      await this.pipeline?.end();
+      if (this.ownsPool) await this.pool.end();
+    })());
   }
 
   async save(state: RunState<any>, options: SaveRunOptions = {}): Promise<string> {
