@@ -41,9 +41,9 @@ export interface PostgresRunStoreOptions extends RunStoreOptions {
    * a few connections of the store's own, pipelined: a statement is written without waiting for
    * the answers to the ones before it, so concurrent operations keep a busy backend busy instead
    * of waking one per statement. Each statement is still its own transaction. `connections`
-   * (default 2) is the most it opens, beside the pool; a new one only when the open ones are
-   * busy, and an idle one closes after the pool's `idleTimeoutMillis` (default 10 s). Lists,
-   * `inspect`, purges and migrations go through the pool.
+   * (default 2) is the most it opens, beside the pool; a new one only when the open ones stall
+   * (a lock wait) or fill up, and an idle one closes after the pool's `idleTimeoutMillis`
+   * (default 10 s). Lists, `inspect`, purges and migrations go through the pool.
    *
    * Default: on when the store makes its pool (`connectionString`); off with a pool of your own,
    * where `true` opens the connections with your pool's settings (`pool.options`). `false`: every
