@@ -4,6 +4,10 @@ export interface StoreRate {
   /** Milliseconds. */
   p50: number;
   p99: number;
+  /** CPU milliseconds per operation of the bench process (the client), when measured. */
+  clientCpuMs?: number;
+  /** CPU milliseconds per operation of the server's processes (from `/proc`), when measured. */
+  serverCpuMs?: number;
 }
 
 /** The figures of one store. */
@@ -24,6 +28,8 @@ export function percentile(samples: readonly number[], p: number): number {
 /** The RESULTS.md section of the run store scenario. */
 export function storeSection(rows: readonly StoreFigures[], notes: readonly string[], machine: { load: number[]; cpus: number; date: string }): string {
   const ms = (v: number): string => (v < 1 ? v.toFixed(3) : v.toFixed(2));
+  const cpu = (r: StoreRate): string =>
+    r.clientCpuMs === undefined ? '—' : `${r.clientCpuMs.toFixed(3)} / ${r.serverCpuMs === undefined ? '—' : r.serverCpuMs.toFixed(3)}`;
   const lines = [
     '## Run stores',
     '',
@@ -38,12 +44,16 @@ export function storeSection(rows: readonly StoreFigures[], notes: readonly stri
     'test helpers\' throwaway ones, run without durability (their settings, read from them, are listed below the',
     'table); every row of a server runs against the same settings, and no store changes them.',
     '',
-    '| store | operations | sequential ops/s | p50 ms | p99 ms | 8 in flight ops/s | p50 ms | p99 ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    'CPU ms/op: CPU time per operation at 8 in flight, of the bench process (client) and of the server\'s',
+    'processes (from `/proc`, Linux only): on a shared machine it moves less than ops/s, which depends on the',
+    'share of the cores the bench gets.',
+    '',
+    '| store | operations | sequential ops/s | p50 ms | p99 ms | 8 in flight ops/s | p50 ms | p99 ms | CPU ms/op client / server |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
         `| ${r.name} | ${r.count.toLocaleString('en-US')} | **${Math.round(r.sequential.opsPerSecond).toLocaleString('en-US')}** | ${ms(r.sequential.p50)} | ${ms(r.sequential.p99)} | ` +
-        `**${Math.round(r.concurrent.opsPerSecond).toLocaleString('en-US')}** | ${ms(r.concurrent.p50)} | ${ms(r.concurrent.p99)} |`,
+        `**${Math.round(r.concurrent.opsPerSecond).toLocaleString('en-US')}** | ${ms(r.concurrent.p50)} | ${ms(r.concurrent.p99)} | ${cpu(r.concurrent)} |`,
     ),
     '',
     `${machine.date}, ${machine.cpus} logical cores, load average after: ${machine.load.map((l) => l.toFixed(2)).join(' / ')}.`,

@@ -20,6 +20,7 @@ import { RedisRunStore } from '@toolwright/redis';
 import { startRedisServer } from '@toolwright/redis/testing';
 import { checkpointOperation, type CheckpointSaverLike } from './langgraph-savers';
 import { percentile, storeSection, type StoreFigures } from './store-report';
+import { parentPid, processTreeCpuMs } from './server-cpu';
 
 const SECRET = 'bench-secret-0123456789abcdef';
 const RESULTS = path.join(__dirname, '..', '..', 'RESULTS.md');
@@ -49,10 +50,15 @@ async function operation(store: RunStore, agent: Agent, state: RunState): Promis
   await store.complete(id, claim);
 }
 
-/** Runs `count` operations with `inFlight` at a time; returns each one's latency in ms and the wall time. */
-async function measure(op: () => Promise<void>, count: number, inFlight: number): Promise<{ latencies: number[]; wallMs: number }> {
+/**
+ * Runs `count` operations with `inFlight` at a time; returns each one's latency in ms, the wall
+ * time, and the CPU time of this process and (given its pid) of the server over the run.
+ */
+async function measure(op: () => Promise<void>, count: number, inFlight: number, serverPid?: number): Promise<{ latencies: number[]; wallMs: number; clientCpuMs: number; serverCpuMs?: number }> {
   const latencies: number[] = [];
   let next = 0;
+  const server0 = serverPid === undefined ? undefined : processTreeCpuMs(serverPid);
+  const client0 = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
@@ -64,24 +70,35 @@ async function measure(op: () => Promise<void>, count: number, inFlight: number)
       }
     }),
   );
-  return { latencies, wallMs: performance.now() - started };
+  const wallMs = performance.now() - started;
+  const client = process.cpuUsage(client0);
+  const server1 = serverPid === undefined ? undefined : processTreeCpuMs(serverPid);
+  return { latencies, wallMs, clientCpuMs: (client.user + client.system) / 1000, ...(server0 !== undefined && server1 !== undefined ? { serverCpuMs: server1 - server0 } : {}) };
 }
 
-async function bench(name: string, store: RunStore, count: number): Promise<StoreFigures> {
+async function bench(name: string, store: RunStore, count: number, serverPid?: number): Promise<StoreFigures> {
   const { agent, state } = await pausedState();
-  return benchOperation(name, () => operation(store, agent, state), count);
+  return benchOperation(name, () => operation(store, agent, state), count, serverPid);
 }
 
-async function benchOperation(name: string, op: () => Promise<void>, count: number): Promise<StoreFigures> {
+async function benchOperation(name: string, op: () => Promise<void>, count: number, serverPid?: number): Promise<StoreFigures> {
   await measure(op, Math.ceil(count / 5), 1);
-  const sequential = await measure(op, count, 1);
-  const concurrent = await measure(op, count, 8);
-  const figures = (m: { latencies: number[]; wallMs: number }) => ({
+  const sequential = await measure(op, count, 1, serverPid);
+  const concurrent = await measure(op, count, 8, serverPid);
+  const figures = (m: Awaited<ReturnType<typeof measure>>) => ({
     opsPerSecond: (m.latencies.length / m.wallMs) * 1000,
     p50: percentile(m.latencies, 50),
     p99: percentile(m.latencies, 99),
+    clientCpuMs: m.clientCpuMs / m.latencies.length,
+    ...(m.serverCpuMs !== undefined ? { serverCpuMs: m.serverCpuMs / m.latencies.length } : {}),
   });
   return { name, count, sequential: figures(sequential), concurrent: figures(concurrent) };
+}
+
+/** The PostgreSQL server's main process (the parent of a backend), for its CPU time; undefined where `/proc` is missing. */
+async function postgresServerPid(store: PostgresRunStore): Promise<number | undefined> {
+  const { rows } = await store.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return parentPid(rows[0]!.pid);
 }
 
 async function main(): Promise<void> {
@@ -98,6 +115,7 @@ async function main(): Promise<void> {
     store.pool.on('error', () => undefined);
     await store.migrate();
     notes.push(await postgresSettings(store));
+    const pgPid = await postgresServerPid(store);
     const baseline = process.env.TOOLWRIGHT_BENCH_PG_BASELINE;
     const before = baseline
       ? (new (require(path.resolve(baseline)) as { PostgresRunStore: typeof PostgresRunStore }).PostgresRunStore({ connectionString: pg.connectionString, secret: SECRET, poolConfig: { max: 8 } }))
@@ -105,8 +123,8 @@ async function main(): Promise<void> {
     before?.pool.on('error', () => undefined);
     // Alternated, so that neither store has the quieter moments of the machine.
     for (let round = 0; round < (before ? 2 : 1); round++) {
-      if (before) rows.push(await bench('PostgresRunStore, before (baseline build)', before, count / 2));
-      rows.push(await bench('PostgresRunStore', store, before ? count / 2 : count));
+      if (before) rows.push(await bench('PostgresRunStore, before (baseline build)', before, count / 2, pgPid));
+      rows.push(await bench('PostgresRunStore', store, before ? count / 2 : count, pgPid));
     }
     await before?.close();
     await store.close();
@@ -114,7 +132,7 @@ async function main(): Promise<void> {
     if (typeof saver === 'string') notes.push(saver);
     else {
       const payload = await storedRunText();
-      rows.push(await benchOperation('LangGraph PostgresSaver (put + getTuple + putWrites + put)', () => checkpointOperation(saver.saver, payload), count));
+      rows.push(await benchOperation('LangGraph PostgresSaver (put + getTuple + putWrites + put)', () => checkpointOperation(saver.saver, payload), count, pgPid));
       await saver.end();
     }
   } finally {
@@ -126,13 +144,14 @@ async function main(): Promise<void> {
     try {
       const store = new RedisRunStore({ url: redis.url, secret: SECRET });
       notes.push(await redisSettings(store));
-      rows.push(await bench('RedisRunStore', store, count));
+      const redisPid = Number(/process_id:(\d+)/.exec(await store.client.info('server'))?.[1]) || undefined;
+      rows.push(await bench('RedisRunStore', store, count, redisPid));
       await store.close();
       const saver = await redisSaver(redis.url);
       if (typeof saver === 'string') notes.push(saver);
       else {
         const payload = await storedRunText();
-        rows.push(await benchOperation('LangGraph RedisSaver (put + getTuple + putWrites + put)', () => checkpointOperation(saver.saver, payload), count));
+        rows.push(await benchOperation('LangGraph RedisSaver (put + getTuple + putWrites + put)', () => checkpointOperation(saver.saver, payload), count, redisPid));
         await saver.end();
       }
     } finally {

@@ -5,7 +5,8 @@ import {
   type StoredRunInfo, type StoredRunSummary,
 } from '@toolwright/core';
 import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
-import { Pool, type PoolConfig } from 'pg';
+import { Pool, type PoolConfig, type QueryResult } from 'pg';
+import { PipelinedConnections } from './pipelined-connections';
 import { PostgresRunTimeline } from './run-timeline';
 import { runTimelineMigration, runTimelineTables } from './run-timeline-schema';
 import type { RunRecord, RunRecordPage, RunRecordQuery, RunRecords, RunTimelineEvent, RunView } from '@toolwright/core';
@@ -35,6 +36,20 @@ export interface PostgresRunStoreOptions extends RunStoreOptions {
    * in transaction mode before 1.21).
    */
   preparedStatements?: boolean;
+  /**
+   * Send the store's short statements (save, claim, load, complete, the ledger, decisions) over
+   * a few connections of the store's own, pipelined: a statement is written without waiting for
+   * the answers to the ones before it, so concurrent operations keep a busy backend busy instead
+   * of waking one per statement. Each statement is still its own transaction. `connections`
+   * (default 2) is the most it opens, beside the pool; a new one only when the open ones stall
+   * (a lock wait) or fill up, and an idle one closes after the pool's `idleTimeoutMillis`
+   * (default 10 s). Lists, `inspect`, purges and migrations go through the pool.
+   *
+   * Default: on when the store makes its pool (`connectionString`); off with a pool of your own,
+   * where `true` opens the connections with your pool's settings (`pool.options`). `false`: every
+   * statement through the pool.
+   */
+  pipeline?: boolean | { connections?: number };
 }
 
 type Row = Record<string, any>;
@@ -52,6 +67,15 @@ interface ClaimSnapshot {
 
 /** Most claim snapshots kept (claims whose run is never loaded); the oldest is dropped first. */
 const MAX_SNAPSHOTS = 1_000;
+
+/** Pipelined connections the store opens at most, unless `pipeline.connections` says otherwise. */
+const DEFAULT_PIPELINED_CONNECTIONS = 2;
+
+/** pg's default `idleTimeoutMillis`, for the pipelined connections of a pool configured without one. */
+const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
+
+/** Where a statement goes: the pipelined connections (short statements) or the pool (lists, purges). */
+type Route = 'pipeline' | 'pool';
 
 /**
  * A `RunStore` on PostgreSQL: paused runs resume exactly once on any replica, and the call ledger
@@ -73,7 +97,10 @@ export class PostgresRunStore implements RunStore, RunRecords {
   private readonly tables: RunStoreTables;
   private readonly statements: { [K in keyof RunStoreSql]: NamedStatement | string };
   private readonly ownsPool: boolean;
+  /** The pipelined connections of the store's short statements (see the `pipeline` option), if any. */
+  private readonly pipeline: PipelinedConnections | undefined;
   private ready: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
   /** Whether the tables are known to be there (no `createTables`, or its migration ran), so a query need not wait. */
   private migrated = false;
   private readonly snapshots = new Map<string, ClaimSnapshot>();
@@ -98,8 +125,14 @@ export class PostgresRunStore implements RunStore, RunRecords {
     } else {
       throw new UserError('new PostgresRunStore(): pass a pg Pool ({ pool }) or a connection string ({ connectionString: "postgres://..." }).');
     }
+    this.pipeline = pipelinedConnections(options, this.pool, this.ownsPool);
     if (options.createTables !== true) this.migrated = true;
-    this.timeline = new PostgresRunTimeline((text, values) => this.query(text, values), runTimelineTables(this.table), this.options.records);
+    this.timeline = new PostgresRunTimeline(
+      (text, values) => this.query(text, values),
+      runTimelineTables(this.table),
+      this.options.records,
+      (text, values) => this.query(text, values, 'pool'),
+    );
   }
 
   /** How often the runner renews a running run's record (the `recordHeartbeatMs` option). */
@@ -132,9 +165,12 @@ export class PostgresRunStore implements RunStore, RunRecords {
     return this.timeline.getRunView(id, options);
   }
 
-  /** Ends the pool if the store made it. */
-  async close(): Promise<void> {
-    if (this.ownsPool) await this.pool.end();
+  /** Closes the store's pipelined connections, and ends the pool if the store made it (once, however often it is called). */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      await this.pipeline?.end();
+      if (this.ownsPool) await this.pool.end();
+    })());
   }
 
   async save(state: RunState<any>, options: SaveRunOptions = {}): Promise<string> {
@@ -231,13 +267,13 @@ export class PostgresRunStore implements RunStore, RunRecords {
   }
 
   async list(filter: RunListFilter = {}): Promise<StoredRunSummary[]> {
-    const rows = await this.rows(this.statements.list, [filter.status ?? null, filter.olderThanMs ?? null, filter.limit ?? 1_000]);
+    const rows = await this.rows(this.statements.list, [filter.status ?? null, filter.olderThanMs ?? null, filter.limit ?? 1_000], 'pool');
     return rows.map((r) => ({ id: r.id, status: r.status, updatedAt: r.updatedAt }));
   }
 
   async inspect(id: string): Promise<StoredRunInfo> {
     runStoreKit.checkRunId(id, 'store.inspect(id)');
-    const row = await this.one(this.statements.inspect, [id]);
+    const row = await this.one(this.statements.inspect, [id], 'pool');
     if (!row) throw new RunNotFoundError(id);
     const { secret } = this.options;
     const decisions: Record<string, StoredDecision> = {};
@@ -267,7 +303,7 @@ export class PostgresRunStore implements RunStore, RunRecords {
 
   /** Deletes expired runs (returns how many), and the run records past `recordTtlMs` with their timelines. */
   async purgeExpired(): Promise<number> {
-    const purged = (await this.query(this.statements.purge, [])).rowCount ?? 0;
+    const purged = (await this.query(this.statements.purge, [], 'pool')).rowCount ?? 0;
     await this.timeline.purgeExpired();
     return purged;
   }
@@ -359,13 +395,17 @@ export class PostgresRunStore implements RunStore, RunRecords {
     if (snapshot) delete snapshot.calls;
   }
 
-  private query(statement: NamedStatement | string, values?: unknown[]) {
+  private query(statement: NamedStatement | string, values?: unknown[], route: Route = 'pipeline'): Promise<QueryResult> {
     // Sent at once in the common case; pg copies the statement object and adds the values itself.
-    if (this.migrated) return this.pool.query(statement, values);
-    return this.queryAfterMigration(statement, values);
+    if (this.migrated) return this.send(statement, values, route);
+    return this.queryAfterMigration(statement, values, route);
   }
 
-  private async queryAfterMigration(statement: NamedStatement | string, values?: unknown[]) {
+  private send(statement: NamedStatement | string, values: unknown[] | undefined, route: Route): Promise<QueryResult> {
+    return route === 'pipeline' && this.pipeline ? this.pipeline.query(statement, values) : this.pool.query(statement, values);
+  }
+
+  private async queryAfterMigration(statement: NamedStatement | string, values: unknown[] | undefined, route: Route): Promise<QueryResult> {
     // With createTables, the first query waits for the migration; a failed one is tried again next time.
     await (this.ready ??= this.migrate().then(
       () => {
@@ -376,16 +416,31 @@ export class PostgresRunStore implements RunStore, RunRecords {
         throw error;
       },
     ));
-    return this.pool.query(statement, values);
+    return this.send(statement, values, route);
   }
 
-  private async rows(statement: NamedStatement | string, values: unknown[]): Promise<Row[]> {
-    return (await this.query(statement, values)).rows as Row[];
+  private async rows(statement: NamedStatement | string, values: unknown[], route?: Route): Promise<Row[]> {
+    return (await this.query(statement, values, route)).rows as Row[];
   }
 
-  private async one(statement: NamedStatement | string, values: unknown[]): Promise<Row | undefined> {
-    return (await this.rows(statement, values))[0];
+  private async one(statement: NamedStatement | string, values: unknown[], route?: Route): Promise<Row | undefined> {
+    return (await this.rows(statement, values, route))[0];
   }
+}
+
+/** The store's pipelined connections, as the `pipeline` option says (on by default only for a pool the store made). */
+function pipelinedConnections(options: PostgresRunStoreOptions, pool: Pool, ownsPool: boolean): PipelinedConnections | undefined {
+  const setting = options.pipeline ?? ownsPool;
+  if (setting === false) return undefined;
+  const connections = setting === true ? DEFAULT_PIPELINED_CONNECTIONS : (setting.connections ?? DEFAULT_PIPELINED_CONNECTIONS);
+  if (!Number.isInteger(connections) || connections < 1) {
+    throw new UserError(`new PostgresRunStore({ pipeline: { connections } }): connections must be a whole number of at least 1, not ${String(connections)}.`);
+  }
+  // The settings the pool opens its connections with (the password is not enumerable in pool.options).
+  const config: PoolConfig = ownsPool
+    ? { ...options.poolConfig, connectionString: options.connectionString }
+    : { ...pool.options, password: pool.options.password };
+  return new PipelinedConnections(config, { connections, idleTimeoutMs: config.idleTimeoutMillis || DEFAULT_IDLE_TIMEOUT_MS });
 }
 
 function entryOf(row: Row): CallLedgerEntry {

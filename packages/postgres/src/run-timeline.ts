@@ -13,7 +13,13 @@ export type TimelineQuery = (text: string, values: unknown[]) => Promise<{ rows:
  * `PostgresRunStore`.
  */
 export class PostgresRunTimeline implements RunRecords {
-  constructor(private readonly query: TimelineQuery, private readonly t: RunTimelineTables, private readonly timing: RunRecordTiming) {}
+  /** `query` runs the writes; `read` the lists, views and purges (the store sends them through its pool). */
+  constructor(
+    private readonly query: TimelineQuery,
+    private readonly t: RunTimelineTables,
+    private readonly timing: RunRecordTiming,
+    private readonly read: TimelineQuery = query,
+  ) {}
 
   get recordHeartbeatMs(): number {
     return this.timing.heartbeatMs;
@@ -52,7 +58,7 @@ export class PostgresRunTimeline implements RunRecords {
     if (q.agent !== undefined) where.push(`agent = $${values.push(q.agent)}`);
     if (q.after !== undefined) where.push(`(started_at, id) < ($${values.push(q.after.startedAt)}::bigint, $${values.push(q.after.id)}::text)`);
     const sql = `SELECT record FROM ${this.t.records} WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT $${values.push(q.limit + 1)}`;
-    const { rows } = await this.query(sql, values);
+    const { rows } = await this.read(sql, values);
     const runs = rows.slice(0, q.limit).map((r) => runRecordKit.recordAsShown(JSON.parse(r.record as string) as RunRecord, cutoffs));
     return rows.length > q.limit ? { runs, nextCursor: runRecordKit.encodeRunCursor(runs[runs.length - 1]!) } : { runs };
   }
@@ -60,18 +66,18 @@ export class PostgresRunTimeline implements RunRecords {
   async getRunView(id: string, options: { afterSeq?: number } = {}): Promise<RunView | undefined> {
     runRecordKit.checkRecordId(id, 'store.getRunView(id)');
     const cutoffs = runRecordKit.recordCutoffs(this.timing);
-    const { rows } = await this.query(`SELECT id, record FROM ${this.t.records} WHERE (id = $1 OR run_id = $1) AND updated_at >= $2 ORDER BY (id = $1) DESC LIMIT 1`, [id, cutoffs.expiredBefore]);
+    const { rows } = await this.read(`SELECT id, record FROM ${this.t.records} WHERE (id = $1 OR run_id = $1) AND updated_at >= $2 ORDER BY (id = $1) DESC LIMIT 1`, [id, cutoffs.expiredBefore]);
     if (rows.length === 0) return undefined;
     const after = Math.max(0, Math.min(Number.MAX_SAFE_INTEGER, Math.floor(options.afterSeq ?? 0)));
     const events = after >= RUN_RECORD_LIMITS.maxEventsPerRun
       ? []
-      : (await this.query(`SELECT event FROM ${this.t.events} WHERE record_id = $1 AND seq > $2 ORDER BY seq`, [rows[0]!.id, after])).rows.map((r) => JSON.parse(r.event as string) as RunTimelineEvent);
+      : (await this.read(`SELECT event FROM ${this.t.events} WHERE record_id = $1 AND seq > $2 ORDER BY seq`, [rows[0]!.id, after])).rows.map((r) => JSON.parse(r.event as string) as RunTimelineEvent);
     return { run: runRecordKit.recordAsShown(JSON.parse(rows[0]!.record as string) as RunRecord, cutoffs), events };
   }
 
   /** Deletes the records past the record TTL, with their events; returns how many records. */
   async purgeExpired(): Promise<number> {
     const { expiredBefore } = runRecordKit.recordCutoffs(this.timing);
-    return (await this.query(`DELETE FROM ${this.t.records} WHERE updated_at < $1`, [expiredBefore])).rowCount ?? 0;
+    return (await this.read(`DELETE FROM ${this.t.records} WHERE updated_at < $1`, [expiredBefore])).rowCount ?? 0;
   }
 }
