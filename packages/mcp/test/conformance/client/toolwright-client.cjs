@@ -8,9 +8,10 @@
 // hook (it follows the authorization server's redirect instead of opening a browser), and an
 // elicitation handler that accepts with no content, so the requested schema's defaults apply.
 // Built packages (dist) are required: run `npm run build` first (npm test builds everything).
+// When the test runs the whole suite in one CLI process, TOOLWRIGHT_CONFORMANCE_GATE names the
+// test's gate (client-gate.ts): the program waits there for its turn, before loading Toolwright.
 'use strict';
-const { Agent, Runner, ScriptedModel } = require('@toolwright/core');
-const { McpOAuthProvider, McpToolset } = require('@toolwright/mcp');
+const net = require('node:net');
 
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 const REDIRECT_URL = 'http://localhost:3000/callback';
@@ -25,6 +26,7 @@ async function headlessAuthorize(authorizationUrl) {
 
 function authProviderFor(scenario, context) {
   if (!scenario.startsWith('auth/')) return undefined;
+  const { McpOAuthProvider } = require('@toolwright/mcp');
   if (scenario === 'auth/client-credentials-basic') {
     return new McpOAuthProvider({ clientId: context.client_id, clientSecret: context.client_secret });
   }
@@ -49,10 +51,29 @@ function argumentsFor(tool) {
   return args;
 }
 
-async function main() {
-  const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
-  const url = process.argv[2];
-  if (!scenario || !url) throw new Error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> node toolwright-client.cjs <server-url>');
+/**
+ * Waits for the gate's answer, `run` or `skip` (`run` at once without a gate), and gives the way to
+ * report the exit code to it.
+ */
+function passGate(scenario) {
+  const path = process.env.TOOLWRIGHT_CONFORMANCE_GATE;
+  if (!path) return Promise.resolve({ verdict: 'run', report: (_code, done) => done() });
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(path);
+    socket.setEncoding('utf8');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+      if (answer.includes('\n')) resolve({ verdict: answer.trim(), report: (code, done) => socket.end(`exit ${code}\n`, done) });
+    });
+    socket.once('error', reject);
+    socket.write(`${JSON.stringify({ scenario })}\n`);
+  });
+}
+
+async function main(scenario, url) {
+  const { Agent, Runner, ScriptedModel } = require('@toolwright/core');
+  const { McpToolset } = require('@toolwright/mcp');
   const context = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
   const toolset = new McpToolset({
     name: 'conformance',
@@ -85,10 +106,34 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error && error.stack ? error.stack : String(error));
-    process.exit(1);
-  },
-);
+async function start() {
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
+  const url = process.argv[2];
+  if (!scenario || !url) throw new Error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> node toolwright-client.cjs <server-url>');
+  const gate = await passGate(scenario);
+  if (gate.verdict === 'skip') {
+    console.log(`skipped: the test does not run ${scenario}`);
+    return gate.report(0, () => process.exit(0));
+  }
+  // Once admitted, the program bounds itself (the suite's own bound also covers the wait at the
+  // gate); a timed-out client reports no exit code, which fails the scenario.
+  const timeoutMs = Number(process.env.TOOLWRIGHT_CONFORMANCE_TIMEOUT_MS || 0);
+  if (timeoutMs > 0) {
+    setTimeout(() => {
+      console.error(`timed out after ${timeoutMs} ms`);
+      process.exit(124);
+    }, timeoutMs).unref();
+  }
+  await main(scenario, url).then(
+    () => gate.report(0, () => process.exit(0)),
+    (error) => {
+      console.error(error && error.stack ? error.stack : String(error));
+      gate.report(1, () => process.exit(1));
+    },
+  );
+}
+
+start().catch((error) => {
+  console.error(error && error.stack ? error.stack : String(error));
+  process.exit(1);
+});
