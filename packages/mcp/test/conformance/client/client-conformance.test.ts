@@ -44,8 +44,8 @@ describe('The MCP conformance suite, client scenarios, against McpToolset', () =
   /** The one run of the suite every test below reads, started by the first that needs it. */
   const suiteRun = () => (suite ??= runClientSuite(supported));
 
-  // The whole suite runs in one process of the suite's CLI, a few client programs at a time; a
-  // loaded machine takes a while (the first test that reads it waits for all of it).
+  // The whole suite runs in one process of the suite's CLI, its scenarios played a few at a time
+  // by this process; a loaded machine takes a while (the first test that reads it waits for all).
   jest.setTimeout(300_000);
 
   it('runs the pinned suite with the Node 22 binary', () => {

