@@ -90,11 +90,12 @@ export async function runClientSuite(scenarios: readonly string[]): Promise<Suit
   try {
     await gate.listen(gatePath);
     const command = `${JSON.stringify(CLIENT_NODE)} ${JSON.stringify(CLIENT)}`;
-    // The CLI's own bound covers the whole run (the programs wait for their turn); the gate bounds
-    // each scenario to CLIENT_TIMEOUT_MS once it started.
+    // The CLI's own bound on a client program covers the whole run (the programs wait for their
+    // turn), and ends before the test's own bound; the gate bounds each scenario to
+    // CLIENT_TIMEOUT_MS once it started.
     const env = { TOOLWRIGHT_CONFORMANCE_GATE: gatePath };
     const resultsDir = join(outputDir, 'results');
-    const { output } = await run([CLI, 'client', '--suite', 'all', '--command', command, '--timeout', '600000', '-o', resultsDir], env);
+    const { output } = await run([CLI, 'client', '--suite', 'all', '--command', command, '--timeout', '240000', '-o', resultsDir], env);
     const listed = output
       .split('\n')
       .map((line) => /^[✓✗] (\S+): /.exec(line)?.[1])
