@@ -4,9 +4,10 @@
  * backend's clock. Call `describeCrossProcessLimits` inside the backend's `describe`, after its
  * server started.
  */
-import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { buildIfStale } from '../build-if-stale';
 
 interface Reply {
   type: 'ready' | 'done';
@@ -55,8 +56,7 @@ export function describeCrossProcessLimits(backend: 'postgres' | 'redis', url: (
 
   beforeAll(async () => {
     // The replicas run the compiled packages: `npm test` builds first; this keeps a lone run honest.
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, `packages/${backend}`)], { stdio: 'inherit' });
-    execFileSync('npm', ['run', 'build', '-w', 'packages/core', '-w', `packages/${backend}`], { cwd: ROOT, stdio: 'inherit' });
+    buildIfStale(['core', backend]);
     for (let i = 0; i < 2; i++) replicas.push(new Replica(fork(WORKER, [backend, url()], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })));
     await Promise.all(replicas.map((r) => r.ready));
   }, 180_000);

@@ -3,9 +3,10 @@
  * refund, raced by eight processes fifty times, and resumes killed with SIGKILL in the middle.
  * Call `describeCrossProcessSuite` inside the backend's `describe`, after its server started.
  */
-import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { RunAlreadyClaimedError, Runner, UnfinishedToolCallError, type RunStore } from '@toolwright/core';
+import { buildIfStale } from '../build-if-stale';
 import { refundAgent, refundModel, settle, sleep, type RefundLog } from './fixtures';
 
 interface WorkerMessage {
@@ -66,7 +67,7 @@ async function startWorker(backend: 'postgres' | 'redis', url: string, secret: s
 export function describeCrossProcessSuite(backend: 'postgres' | 'redis', setup: () => { url: string; secret: string; store: () => RunStore }): void {
   beforeAll(() => {
     // The replicas run the compiled packages: `npm test` builds first; this keeps a lone run honest.
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, `packages/${backend}`)], { stdio: 'inherit' });
+    buildIfStale(['core', backend]);
   }, 180_000);
 
   /** Pauses a refund run in the store and approves it by id. */

@@ -1,6 +1,7 @@
-import { execFileSync, spawn } from 'child_process';
+import { spawn } from 'child_process';
 import { join } from 'path';
 import { Agent, Runner, defineTool, type Model, type ModelRequest, type ModelResponse } from '@toolwright/core';
+import { buildIfStale } from '../../../../test-support/build-if-stale';
 
 // Load (issue 11, "Done when"): 1,000 concurrent runs on one Runner, one Agent, one tool and one
 // model see nothing of each other; long sequences of runs and of pause→sign→load→resume cycles
@@ -41,7 +42,7 @@ const sharedModel: Model = {
 describe('Load', () => {
   beforeAll(() => {
     // The children run on the compiled package; `npm test` builds first, this keeps a lone run honest.
-    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'packages/core')], { stdio: 'inherit' });
+    buildIfStale(['core']);
   }, 180_000);
 
   it('1,000 concurrent runs on one runner, agent, tool and model: each sees only its own context, arguments and outputs', async () => {

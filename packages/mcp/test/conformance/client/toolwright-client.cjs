@@ -3,92 +3,45 @@
 // (`conformance client --command "node toolwright-client.cjs"`): the suite starts a scenario's
 // server (and authorization server), appends its URL, and names the scenario in
 // MCP_CONFORMANCE_SCENARIO (credentials, when it has some for us, in MCP_CONFORMANCE_CONTEXT).
-// Everything goes through McpToolset as an application would use it: an agent whose scripted model
-// calls every tool the server lists, the OAuth of McpOAuthProvider with a headless `authorize`
-// hook (it follows the authorization server's redirect instead of opening a browser), and an
-// elicitation handler that accepts with no content, so the requested schema's defaults apply.
-// Built packages (dist) are required: run `npm run build` first (npm test builds everything).
+// The program hands the scenario to the test that started the suite (the ClientGate listening on
+// TOOLWRIGHT_CONFORMANCE_GATE), which has it played with McpToolset (client-host-main.cjs) when its
+// turn comes, and relays what the client printed and how it ended: the program prints the same
+// lines and exits with the same code. It loads nothing but Node's net module, so the suite's
+// twenty-odd client programs cost a small process each.
 'use strict';
-const { Agent, Runner, ScriptedModel } = require('@toolwright/core');
-const { McpOAuthProvider, McpToolset } = require('@toolwright/mcp');
+const net = require('node:net');
 
-const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
-const REDIRECT_URL = 'http://localhost:3000/callback';
-
-/** The sign-in a browser would do: follow the authorization endpoint's redirect to our callback. */
-async function headlessAuthorize(authorizationUrl) {
-  const response = await fetch(authorizationUrl, { redirect: 'manual' });
-  const location = response.headers.get('location');
-  if (!location) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`);
-  return location;
-}
-
-function authProviderFor(scenario, context) {
-  if (!scenario.startsWith('auth/')) return undefined;
-  if (scenario === 'auth/client-credentials-basic') {
-    return new McpOAuthProvider({ clientId: context.client_id, clientSecret: context.client_secret });
-  }
-  if (scenario === 'auth/client-credentials-jwt') {
-    return new McpOAuthProvider({ clientId: context.client_id, privateKey: context.private_key_pem, algorithm: context.signing_algorithm || 'ES256' });
-  }
-  const signIn = { redirectUrl: REDIRECT_URL, authorize: headlessAuthorize, clientName: 'toolwright-conformance' };
-  if (scenario === 'auth/pre-registration') {
-    return new McpOAuthProvider({ ...signIn, clientId: context.client_id, clientSecret: context.client_secret });
-  }
-  return new McpOAuthProvider({ ...signIn, clientMetadataUrl: CIMD_URL });
-}
-
-/** Arguments that satisfy a tool's input schema: its required properties, with small values. */
-function argumentsFor(tool) {
-  const properties = tool.inputSchema.properties || {};
-  const args = {};
-  for (const name of tool.inputSchema.required || []) {
-    const type = (properties[name] || {}).type;
-    args[name] = type === 'number' || type === 'integer' ? 2 : type === 'boolean' ? true : type === 'object' ? {} : type === 'array' ? [] : 'text';
-  }
-  return args;
-}
-
-async function main() {
+function main() {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
   const url = process.argv[2];
-  if (!scenario || !url) throw new Error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> node toolwright-client.cjs <server-url>');
-  const context = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
-  const toolset = new McpToolset({
-    name: 'conformance',
-    transport: { url, protocol: 'streamable-http', authProvider: authProviderFor(scenario, context) },
-    clientInfo: { name: 'toolwright-conformance', version: '0.1.0' },
-    maxRetryAttempts: 0,
-    requireApproval: false,
-    elicitation: async (request) => {
-      console.log(`elicitation: ${request.message}`);
-      return { action: 'accept', content: {} };
-    },
-    onWarning: (message) => console.warn(message),
-  });
-  try {
-    await toolset.connect();
-    const tools = await toolset.listServerTools();
-    console.log(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
-    const model = new ScriptedModel([
-      { toolCalls: tools.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool) })) },
-      { text: 'done' },
-    ]);
-    const agent = new Agent({ name: 'conformance', instructions: 'Call the tools.', tools: [toolset] });
-    const result = await new Runner({ model, failureError: null }).run(agent, 'Call every tool.');
-    for (const item of result.newItems) {
-      if (item.type === 'function_call_output') console.log(`${item.callId}: ${JSON.stringify(item.output).slice(0, 300)}`);
-    }
-    console.log(`run: ${result.status}`);
-  } finally {
-    await toolset.close();
+  const gate = process.env.TOOLWRIGHT_CONFORMANCE_GATE;
+  if (!scenario || !url || !gate) {
+    console.error('usage: TOOLWRIGHT_CONFORMANCE_GATE=<socket> MCP_CONFORMANCE_SCENARIO=<scenario> node toolwright-client.cjs <server-url> (run by client-conformance.test.ts)');
+    process.exit(2);
   }
+  const context = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {};
+  const socket = net.connect(gate);
+  socket.setEncoding('utf8');
+  let buffer = '';
+  socket.on('data', (chunk) => {
+    buffer += chunk;
+    for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
+      const message = JSON.parse(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+      if ('out' in message) process.stdout.write(`${message.out}\n`);
+      else if ('err' in message) process.stderr.write(`${message.err}\n`);
+      else if ('exit' in message) process.exit(message.exit);
+    }
+  });
+  socket.once('error', (error) => {
+    console.error(`the test's gate could not be reached: ${error.message}`);
+    process.exit(1);
+  });
+  socket.once('close', () => {
+    console.error('the test closed the gate before the scenario ended');
+    process.exit(1);
+  });
+  socket.write(`${JSON.stringify({ scenario, url, context })}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error && error.stack ? error.stack : String(error));
-    process.exit(1);
-  },
-);
+main();

@@ -42,11 +42,11 @@ describe('MCP conformance suite: server scenarios against serveMcp', () => {
   });
 
   it('passes every server scenario', async () => {
-    const listed = await run(['list'], work);
+    // The list and the suite's run are independent: both CLI processes start together.
+    const [listed, outcome] = await Promise.all([run(['list'], work), run(['server', '--url', server.url!, '--suite', 'all'], work)]);
     const scenarios = [...listed.stdout.split('Client scenarios')[0]!.matchAll(/^\s+- ([\w-]+) \[/gm)].map((m) => m[1]!);
     expect(scenarios.length).toBe(32);
 
-    const outcome = await run(['server', '--url', server.url!, '--suite', 'all'], work);
     // The CLI prints one line per scenario: "✓ name: 3 passed, 0 failed" (✗ when a check failed).
     const results = new Map<string, { passed: number; failed: number }>();
     for (const m of outcome.stdout.matchAll(/^\s*[✓✗] ([\w-]+): (\d+) passed, (\d+) failed/gm)) results.set(m[1]!, { passed: Number(m[2]), failed: Number(m[3]) });
