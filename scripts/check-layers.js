@@ -65,9 +65,12 @@ function cycleViolation(files, edges) {
   };
 }
 
-async function main() {
+/**
+ * Checks the packages of `root` (all its workspaces when `packages` is empty), printing through
+ * `log`; returns the exit code: 0 when every package is clean, 1 on any violation.
+ */
+async function checkLayers({ root, packages }, log = console.log) {
   const started = Date.now();
-  const { root, packages } = parseArgs(process.argv.slice(2));
   const dirs = packages.length > 0 ? packages : workspaceDirs(root);
   const graphs = await importGraphs(root, dirs);
   let failures = 0;
@@ -78,23 +81,32 @@ async function main() {
       : layerViolations({ ...spec, folders: srcFolders(root, dir), edges: graphs.get(dir) });
     for (const cycle of fileCycles(graphs.get(dir))) violations.push(cycleViolation(cycle, graphs.get(dir)));
     if (violations.length === 0) {
-      console.log(`ok    ${dir} (${graphs.get(dir).length} imports)`);
+      log(`ok    ${dir} (${graphs.get(dir).length} imports)`);
       continue;
     }
     failures += violations.length;
-    console.log(`FAIL  ${dir}: ${violations.length} violation(s)`);
-    for (const violation of violations) console.log(`  [${violation.rule}] ${violation.message}`);
+    log(`FAIL  ${dir}: ${violations.length} violation(s)`);
+    for (const violation of violations) log(`  [${violation.rule}] ${violation.message}`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (failures > 0) {
-    console.log(`layers: ${failures} violation(s) in ${dirs.length} package(s), ${seconds} s. Fix the imports (move the shared code down a layer) or the order in layers.json.`);
-    process.exitCode = 1;
-  } else {
-    console.log(`layers: ${dirs.length} package(s) clean, ${seconds} s`);
+    log(`layers: ${failures} violation(s) in ${dirs.length} package(s), ${seconds} s. Fix the imports (move the shared code down a layer) or the order in layers.json.`);
+    return 1;
   }
+  log(`layers: ${dirs.length} package(s) clean, ${seconds} s`);
+  return 0;
 }
 
-main().catch((error) => {
-  console.error(`check-layers: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 2;
-});
+// Run as a program; its tests also load checkLayers into one process of their own, to check many
+// fixtures with dependency-cruiser loaded once.
+if (require.main === module) {
+  Promise.resolve().then(() => checkLayers(parseArgs(process.argv.slice(2)))).then(
+    (code) => (process.exitCode = code),
+    (error) => {
+      console.error(`check-layers: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 2;
+    },
+  );
+}
+
+module.exports = { checkLayers };

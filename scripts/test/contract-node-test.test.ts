@@ -8,7 +8,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { npmInstall, REPO, run, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { npmInstall, run, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { packedTarballs } from '../../test-support/packed-tarballs';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-node-test-'));
 const app = path.join(root, 'app');
@@ -81,7 +82,7 @@ function failedTests(tap: string): string[] {
 }
 
 beforeAll(() => {
-  const packed = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', root, '-w', 'packages/core', '-w', 'packages/sandbox'], { cwd: REPO, timeoutMs: 180_000 })) as Array<{ filename: string }>;
+  const tarballs = [...packedTarballs(['core', 'sandbox'], path.join(root, 'packs')).values()];
   writeFiles(app, {
     'package.json': JSON.stringify({ name: 'node-test-app', version: '1.0.0', private: true, type: 'module' }),
     'test/memory-store.test.mjs': memoryStoreTest,
@@ -89,7 +90,7 @@ beforeAll(() => {
     'broken/stealing-store.test.mjs': brokenStoreTest,
   });
   // No jest (nor any other test runner) is installed: the suites need only node.
-  npmInstall(app, [...packed.map((entry) => path.join(root, entry.filename)), 'reflect-metadata@^0.2.2'], 420_000);
+  npmInstall(app, [...tarballs, 'reflect-metadata@^0.2.2'], 420_000);
 }, 600_000);
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -9,16 +9,25 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { lastJson, npmInstall, REPO, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { lastJson, npmInstall, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { packedTarballs } from '../../test-support/packed-tarballs';
 import { APPLICATION_SOURCE, LIBRARY_SOURCE } from './dual-package/programs';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-dual-'));
+/** The application's project with one installed copy of core, which each test copies. */
+const installed = path.join(root, 'installed');
 let coreTarball = '';
 
 beforeAll(() => {
-  const packed = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', root, '-w', 'packages/core'], { cwd: REPO, timeoutMs: 120_000 })) as Array<{ filename: string }>;
-  coreTarball = path.join(root, packed[0].filename);
-}, 150_000);
+  coreTarball = packedTarballs(['core'], path.join(root, 'packs')).get('core') as string;
+  writeFiles(installed, {
+    'package.json': JSON.stringify({ name: 'dual-app', version: '1.0.0', private: true, type: 'module' }),
+    'main.mjs': APPLICATION_SOURCE,
+    'lib/package.json': JSON.stringify({ name: 'dual-app-lib', version: '1.0.0', private: true, type: 'commonjs' }),
+    'lib/index.cjs': LIBRARY_SOURCE,
+  });
+  npmInstall(installed, [coreTarball, 'reflect-metadata@^0.2.2']);
+}, 300_000);
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -34,16 +43,13 @@ interface Observed {
   toolset: { finalOutput: unknown; disclosed: string[]; posted: { output: unknown; isError: boolean } };
 }
 
-/** The application's project with core installed; `libraryCore` also installs one in lib/. */
+/**
+ * A copy of the application's project (core installed once, in beforeAll: the same install both
+ * tests start from); `libraryCore` also installs a copy of core in lib/.
+ */
 function project(name: string, libraryCore: boolean): string {
   const app = path.join(root, name);
-  writeFiles(app, {
-    'package.json': JSON.stringify({ name, version: '1.0.0', private: true, type: 'module' }),
-    'main.mjs': APPLICATION_SOURCE,
-    'lib/package.json': JSON.stringify({ name: `${name}-lib`, version: '1.0.0', private: true, type: 'commonjs' }),
-    'lib/index.cjs': LIBRARY_SOURCE,
-  });
-  npmInstall(app, [coreTarball, 'reflect-metadata@^0.2.2']);
+  fs.cpSync(installed, app, { recursive: true, verbatimSymlinks: true });
   if (libraryCore) npmInstall(path.join(app, 'lib'), [coreTarball, 'reflect-metadata@^0.2.2']);
   return app;
 }

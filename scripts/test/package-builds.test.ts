@@ -1,7 +1,9 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import { builtinModules } from 'module';
+import * as os from 'os';
 import * as path from 'path';
+import { packedTarballs } from '../../test-support/packed-tarballs';
 
 // The packages' builds (`npm run build`: rolldown, scripts/build/), loaded the way users load
 // them: by package name, in a child Node process, through `require` and `import()`. Jest itself
@@ -49,6 +51,18 @@ function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** The name in a tarball's package.json and the paths of its files (without npm's `package/` prefix). */
+function tarballContents(tarball: string): { name: string; files: Array<{ path: string }> } {
+  const tar = (args: string[]): string => {
+    const result = spawnSync('tar', args, { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+    if (result.status !== 0) throw new Error(`tar ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+    return result.stdout;
+  };
+  const { name } = JSON.parse(tar(['-xzOf', tarball, 'package/package.json'])) as { name: string };
+  const paths = tar(['-tzf', tarball]).split('\n').filter((entry) => entry !== '' && !entry.endsWith('/'));
+  return { name, files: paths.map((entry) => ({ path: entry.replace(/^package\//, '') })) };
 }
 
 /** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
@@ -201,7 +215,10 @@ describe('the package builds', () => {
   });
 
   it('pack dist/ (JavaScript, source maps, declarations), the README and package.json, and nothing else', () => {
-    const packed = JSON.parse(spawnSync('npm', ['pack', '--dry-run', '--json', ...PACKAGES.flatMap((dir) => ['-w', dir])], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 }).stdout) as Array<{ name: string; files: Array<{ path: string }> }>;
+    // The tarballs themselves: those the run's other suites install when they packed the same builds.
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-packs-'));
+    const packed = [...packedTarballs(PACKAGES.map((dir) => path.basename(dir)), scratch).values()].map(tarballContents);
+    fs.rmSync(scratch, { recursive: true, force: true });
     expect(packed.map((entry) => entry.name).sort()).toEqual(PACKAGES.map((dir) => manifestOf(dir).name).sort());
     for (const { name, files } of packed) {
       const dir = PACKAGES.find((candidate) => manifestOf(candidate).name === name)!;

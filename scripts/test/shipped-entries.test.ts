@@ -7,13 +7,14 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { lastJson, npmInstall, REPO, run, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { lastJson, npmInstall, run, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { packedTarballs } from '../../test-support/packed-tarballs';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-entries-'));
 const app = path.join(root, 'app');
 
 beforeAll(() => {
-  const packed = JSON.parse(runOk('npm', ['pack', '--json', '--pack-destination', root, '-w', 'packages/core', '-w', 'packages/sandbox'], { cwd: REPO, timeoutMs: 180_000 })) as Array<{ filename: string }>;
+  const tarballs = [...packedTarballs(['core', 'sandbox'], path.join(root, 'packs')).values()];
   writeFiles(app, {
     'package.json': JSON.stringify({ name: 'entries-app', version: '1.0.0', private: true }),
     'jest.config.js': "module.exports = { testEnvironment: 'node', testTimeout: 60000 };\n",
@@ -62,7 +63,7 @@ console.log(JSON.stringify({
 }));
 `,
   });
-  npmInstall(app, [...packed.map((entry) => path.join(root, entry.filename)), 'reflect-metadata@^0.2.2', 'jest@^30.2.0'], 420_000);
+  npmInstall(app, [...tarballs, 'reflect-metadata@^0.2.2', 'jest@^30.2.0'], 420_000);
 }, 600_000);
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
  * installed into scratch projects under os.tmpdir() (outside the workspace, from the registry
  * like any project), and each documented toolchain recipe builds a toolkit and runs a tool call
  * end to end. One shared install serves every recipe; TypeScript 7 gets a project of its own,
- * installed at the same time. The recipes are started together as soon as their install is there
+ * installed at the same time and built as soon as it is there. The recipes are started together as soon as their install is there
  * (a few at a time, each in its own project folder) and each test collects its recipe's outcome.
  */
 import * as fs from 'fs';
@@ -25,28 +25,49 @@ const TOOLCHAIN = [
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-consumer-'));
 let tarballs = new Map<string, string>();
+const typescript7 = path.join(root, 'typescript7');
 /** The TypeScript 7 project's install, started beside the shared one. */
 let typescript7Install: () => Promise<void>;
-const typescript7 = path.join(root, 'typescript7');
+/** Its build and run, and its attempt at the transformer: started once it is installed, beside the recipes. */
+let typescript7Build: () => Promise<void>;
+let typescript7Refusal: () => Promise<void>;
+/** What the TypeScript 7 program printed, and the transformer's refusal. */
+let typescript7Output = '';
+let typescript7Message = '';
 /** The recipes' compiler runs, a few at a time: more would only queue for the same cores. */
 const slot = limiter(Math.max(2, Math.min(4, os.availableParallelism())));
+
+/** `node_modules/.bin/<name>` of a scratch install. */
+const bin = (install: string, name: string): string => path.join(install, 'node_modules', '.bin', name);
 
 beforeAll(() => {
   tarballs = packAll(path.join(root, 'packs'));
   // @toolwright/core is a required peer of the scanner (default tool names and the class-validator
   // list come from @toolwright/core/internal): core goes in first, as the registry would have
   // added it with the scanner (the tarballs are not published).
-  typescript7Install = inBackground(async () => {
+  const installed = (async () => {
     writeFiles(typescript7, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module' }) });
     await npmInstallAsync(typescript7, [tarballs.get('core') as string, 'reflect-metadata@^0.2.2']);
     await npmInstallAsync(typescript7, ['-D', 'typescript@^7.0.2', '@types/node@^20.19.0', tarballs.get('scanner') as string]);
+  })();
+  typescript7Install = inBackground(() => installed);
+  typescript7Build = inBackground(async () => {
+    await installed;
+    await slot(async () => {
+      generatedModuleProject(typescript7, { esm: true });
+      await runOk(bin(typescript7, 'toolwright'), ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts'], { cwd: typescript7 });
+      await runOk(bin(typescript7, 'tsc'), ['-p', 'tsconfig.json'], { cwd: typescript7 });
+      typescript7Output = await runOk('node', ['dist/main.js'], { cwd: typescript7 });
+    });
+  });
+  typescript7Refusal = inBackground(async () => {
+    await installed;
+    const attempt = "try { require('@toolwright/scanner/transformer').before({}, undefined); } catch (error) { console.log(error.message); }";
+    typescript7Message = await runOk('node', ['-e', attempt], { cwd: typescript7 });
   });
 }, 180_000);
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
-/** `node_modules/.bin/<name>` of a scratch install. */
-const bin = (install: string, name: string): string => path.join(install, 'node_modules', '.bin', name);
 
 describe('the npm tarballs', () => {
   it.each(PACKAGES)('@toolwright/%s ships what it needs and nothing dead', (name) => {
@@ -201,16 +222,13 @@ describe('TypeScript 7 (tsgo): `npm i -D typescript` in a new project', () => {
   }, 450_000);
 
   it('compiles the generated module with tsc 7, and the program runs from dist/', async () => {
-    generatedModuleProject(project, { esm: true });
-    await runOk(bin(project, 'toolwright'), ['scan', '-p', 'tsconfig.json', '--emit', 'src/toolwright.schemas.ts'], { cwd: project });
-    await runOk(bin(project, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project });
-    expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: project }))).toEqual(EXPECTED_RUN);
+    await typescript7Build();
+    expect(lastJson(typescript7Output)).toEqual(EXPECTED_RUN);
   }, 120_000);
 
   it('refuses to run the transformer, naming the supported range and the generated module', async () => {
-    const attempt = "try { require('@toolwright/scanner/transformer').before({}, undefined); } catch (error) { console.log(error.message); }";
-    const message = await runOk('node', ['-e', attempt], { cwd: project });
-    expect(message).toContain('runs inside TypeScript >=5.0 <7, and this build uses TypeScript 7.');
-    expect(message).toContain('npx toolwright scan -p tsconfig.json --emit src/toolwright.schemas.ts');
+    await typescript7Refusal();
+    expect(typescript7Message).toContain('runs inside TypeScript >=5.0 <7, and this build uses TypeScript 7.');
+    expect(typescript7Message).toContain('npx toolwright scan -p tsconfig.json --emit src/toolwright.schemas.ts');
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { packedTarballs } from '../../../../test-support/packed-tarballs';
 
 /** The repository root. */
 export const REPO = path.resolve(__dirname, '../../../..');
@@ -87,12 +88,12 @@ export async function runOkAsync(command: string, args: string[], options: { cwd
   return result.stdout;
 }
 
-/** `npm pack`s every package into `dest`; returns the tarball of each, by directory name. */
+/**
+ * The `npm pack`ed tarball of every package, by directory name: packed once per jest run and
+ * shared with the other suites that install them, or into `dest` for a suite run on its own.
+ */
 export function packAll(dest: string): Map<string, string> {
-  fs.mkdirSync(dest, { recursive: true });
-  const args = ['pack', '--json', '--pack-destination', dest, ...PACKAGES.flatMap((name) => ['-w', `packages/${name}`])];
-  const packed = JSON.parse(runOk('npm', args, { cwd: REPO, timeoutMs: 180_000 })) as Array<{ name: string; filename: string }>;
-  return new Map(packed.map((entry) => [entry.name.replace('@toolwright/', ''), path.join(dest, entry.filename)]));
+  return packedTarballs(PACKAGES, dest);
 }
 
 /** Unpacks a tarball into `dir` (its files end up under `dir/package`). */
