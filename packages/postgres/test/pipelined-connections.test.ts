@@ -15,6 +15,16 @@ describe('PostgresRunStore with its statements pipelined over connections of its
     return store;
   };
 
+  /** Resolves once a backend matching `where` (a pg_stat_activity condition) waits for a lock. */
+  async function lockWaitOf(where: string, values: unknown[]): Promise<void> {
+    for (let i = 0; ; i++) {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${where} AND wait_event_type = 'Lock'`, values);
+      if (rows[0].n > 0) return;
+      if (i > 2_000) throw new Error('the claim never waited for the lock');
+      await sleep(5);
+    }
+  }
+
   beforeAll(async () => {
     server = await startEmbeddedPostgres();
     pool = new Pool({ connectionString: server.connectionString, max: 10 });
@@ -84,12 +94,7 @@ describe('PostgresRunStore with its statements pipelined over connections of its
       await holder.query('BEGIN');
       await holder.query('SELECT id FROM toolwright_runs WHERE id = $1 FOR UPDATE', [locked]);
       const claiming = store.claim(locked);
-      for (let i = 0; ; i++) {
-        const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'tw-stall' AND wait_event_type = 'Lock'`);
-        if (rows[0].n > 0) break;
-        if (i > 2_000) throw new Error('the claim never waited for the lock');
-        await sleep(5);
-      }
+      await lockWaitOf(`application_name = 'tw-stall'`, []);
       // Behind the stalled connection, this would wait for the lock: it must finish while the lock is held.
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([
@@ -117,12 +122,7 @@ describe('PostgresRunStore with its statements pipelined over connections of its
       await holder.query('SELECT id FROM toolwright_runs WHERE id = $1 FOR UPDATE', [locked]);
       // A claim in flight on the connection (waiting for the lock) when the server ends it.
       const claiming = store.claim(locked);
-      for (let i = 0; ; i++) {
-        const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [before]);
-        if (rows[0].n > 0) break;
-        if (i > 2_000) throw new Error('the claim never waited for the lock');
-        await sleep(5);
-      }
+      await lockWaitOf('pid = $1', [before]);
       await pool.query('SELECT pg_terminate_backend($1)', [before]);
       await expect(claiming).rejects.toThrow();
       await holder.query('COMMIT');
