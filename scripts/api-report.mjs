@@ -4,7 +4,7 @@
 // the report checked in as packages/<name>/api/<entry>.api.md. Run by `npm run lint`: a public
 // type that changed fails it, naming the entries; `npm run api:update` rewrites the reports, whose
 // diff is then the change to review and commit. `./internal` entries are not public.
-import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { CompilerState, Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,11 +27,12 @@ export function publicEntries() {
   });
 }
 
-function report(entry, update, tempFolder) {
+/** API Extractor's configuration of one entry's report. */
+function configOf(entry, tempFolder) {
   if (!fs.existsSync(entry.types)) throw new Error(`${path.relative(ROOT, entry.types)} is missing: run \`npm run build\` first`);
   const reportFolder = path.join(ROOT, entry.dir, 'api');
   fs.mkdirSync(reportFolder, { recursive: true });
-  const config = ExtractorConfig.prepare({
+  return ExtractorConfig.prepare({
     configObject: {
       projectFolder: path.join(ROOT, entry.dir),
       mainEntryPointFilePath: entry.types,
@@ -54,8 +55,14 @@ function report(entry, update, tempFolder) {
     configObjectFullPath: undefined,
     packageJsonFullPath: path.join(ROOT, entry.dir, 'package.json'),
   });
+}
+
+/** Checks (or with `update`, writes) one entry's report, analysed in the program `compilerState` holds. */
+function report(entry, config, compilerState, update) {
+  const reportFolder = path.join(ROOT, entry.dir, 'api');
   const problems = [];
   const result = Extractor.invoke(config, {
+    compilerState,
     localBuild: update,
     messageCallback: (message) => {
       if (message.category === 'Compiler' && (message.logLevel === 'warning' || message.logLevel === 'error')) problems.push(message.formatMessageWithLocation(ROOT));
@@ -71,8 +78,13 @@ function main(argv) {
   const changed = [];
   const problems = [];
   try {
-    for (const entry of publicEntries()) {
-      const outcome = report(entry, update, tempFolder);
+    const entries = publicEntries().map((entry) => ({ entry, config: configOf(entry, tempFolder) }));
+    // One TypeScript program for every entry (their compiler options are the same): each
+    // report is analysed in it instead of in a program of its own, parsing @types/node and the
+    // declarations once rather than once per entry.
+    const compilerState = CompilerState.create(entries[0].config, { additionalEntryPoints: entries.slice(1).map(({ entry }) => entry.types) });
+    for (const { entry, config } of entries) {
+      const outcome = report(entry, config, compilerState, update);
       problems.push(...outcome.problems.map((problem) => `${entry.specifier}: ${problem}`));
       if (outcome.changed) changed.push(`${entry.specifier} (${path.relative(ROOT, outcome.file)})`);
     }
