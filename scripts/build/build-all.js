@@ -9,6 +9,11 @@ const fs = require('fs');
 const path = require('path');
 const { ROOT, runTasks } = require('./task-graph');
 
+/** The build script of a workspace compiled by the scanner's CLI alone (the examples). */
+const CLI_BUILD = 'toolwright build -p tsconfig.json';
+/** The task building those workspaces together. */
+const CLI_BUILDS_TASK = 'toolwright build (examples)';
+
 /**
  * The root package's workspaces in their declared order, each with its name, folder, build script
  * and the names of the packages it depends on.
@@ -38,15 +43,23 @@ function workspaces() {
 function buildTasks() {
   const all = workspaces().filter((workspace) => workspace.script !== undefined);
   const built = new Set(all.map((workspace) => workspace.name));
+  /** The tasks a build of `group` comes after: the declarations and the builds of what the group depends on, outside it. */
+  const after = (group) => ['declarations', ...new Set(group.flatMap((w) => w.deps.filter((dep) => built.has(dep) && !group.some((member) => member.name === dep))))];
+  // The workspaces whose build is exactly the scanner's CLI build are built in one process
+  // (build-projects.js), where their programs share the declaration files they all parse.
+  const cliBuilds = all.filter((workspace) => workspace.script === CLI_BUILD);
   return [
     { name: 'declarations', command: 'tsc -b tsconfig.build.json' },
-    ...all.map((workspace) => ({
+    ...all.filter((workspace) => !cliBuilds.includes(workspace)).map((workspace) => ({
       name: workspace.name,
       command: workspace.script,
       cwd: path.join(ROOT, workspace.dir),
-      after: ['declarations', ...workspace.deps.filter((dep) => built.has(dep) && dep !== workspace.name)],
+      after: after([workspace]),
       quiet: true,
     })),
+    ...(cliBuilds.length === 0
+      ? []
+      : [{ name: CLI_BUILDS_TASK, command: `"${process.execPath}" scripts/build/build-projects.js ${cliBuilds.map((w) => w.dir).join(' ')}`, after: after(cliBuilds) }]),
   ];
 }
 
