@@ -11,9 +11,21 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-task-graph-'));
 const log = path.join(dir, 'log');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A command appending `<name> start` and, after `ms`, `<name> end` to the log; exits with `code`. */
-function step(name: string, ms = 0, code = 0): string {
-  const script = `const fs=require('fs');fs.appendFileSync(${JSON.stringify(log)},'${name} start\\n');setTimeout(()=>{fs.appendFileSync(${JSON.stringify(log)},'${name} end\\n');process.exit(${code})},${ms})`;
+/**
+ * A command appending `<name> start` to the log, then (with `waitFor`) waiting until the log shows
+ * `<waitFor> start` — giving up after 20 s, so a task that never runs beside it shows as such —
+ * then appending `<name> end` and exiting with `code`. No sleeps: the order is what is asserted.
+ */
+function step(name: string, options: { waitFor?: string; code?: number } = {}): string {
+  const waitFor = options.waitFor === undefined ? 'null' : JSON.stringify(`${options.waitFor} start`);
+  const script = [
+    `const fs=require('fs');const log=${JSON.stringify(log)};const until=Date.now()+20000;`,
+    `fs.appendFileSync(log,'${name} start\\n');`,
+    `const wanted=${waitFor};`,
+    `const done=()=>{fs.appendFileSync(log,'${name} end\\n');process.exit(${options.code ?? 0})};`,
+    `const poll=()=>(wanted===null||fs.readFileSync(log,'utf8').includes(wanted)||Date.now()>until)?done():setTimeout(poll,20);`,
+    'poll();',
+  ].join('');
   return `"${process.execPath}" -e "${script.replace(/"/g, '\\"')}"`;
 }
 
@@ -34,8 +46,8 @@ describe('runTasks', () => {
   it('starts a task only once every task it comes after has ended', async () => {
     const code = await runTasks([
       { name: 'c', command: step('c'), after: ['a', 'b'] },
-      { name: 'a', command: step('a', 300) },
-      { name: 'b', command: step('b', 100) },
+      { name: 'a', command: step('a', { waitFor: 'b' }) },
+      { name: 'b', command: step('b') },
     ]);
     expect(code).toBe(0);
     const order = lines();
@@ -48,9 +60,9 @@ describe('runTasks', () => {
   it('runs no more tasks that use a core than it has slots; a task that mostly waits takes none', async () => {
     await runTasks(
       [
-        { name: 'wait', command: step('wait', 400), usesCore: false },
-        { name: 'one', command: step('one', 200) },
-        { name: 'two', command: step('two', 0) },
+        { name: 'wait', command: step('wait', { waitFor: 'one' }), usesCore: false },
+        { name: 'one', command: step('one') },
+        { name: 'two', command: step('two') },
       ],
       { slots: 1 },
     );
@@ -62,7 +74,7 @@ describe('runTasks', () => {
   it('returns the first failure’s exit code, starts nothing after it, and prints the failed task’s output', async () => {
     const code = await runTasks(
       [
-        { name: 'broken', command: step('broken', 0, 3), quiet: true },
+        { name: 'broken', command: step('broken', { code: 3 }), quiet: true },
         { name: 'after broken', command: step('after broken'), after: ['broken'] },
         { name: 'later', command: step('later') },
       ],
