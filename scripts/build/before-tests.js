@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // What `npm test` does before jest, as one graph of tasks (task-graph.js), as many at a time as
-// the machine has cores: the build (build-all.js: declarations, then the workspaces), the lint
+// the machine has cores: the build (build-all.js: the declarations and the workspaces), the lint
 // (`npm run lint`'s three commands), the tests' TypeScript precompiled once for every jest worker
 // (precompile-tests.js, once core and the scanner are built) and the backends' provisioning
 // (provision-backends.js, which mostly waits on apt-get, beside everything from the start).
@@ -19,21 +19,33 @@ const LINT = [
   { name: 'lint: API reports', command: 'node scripts/api-report.mjs', after: ['declarations'] },
 ];
 
+/** The builds the precompile loads: the scanner's transformer (packages/scanner/dist), which loads core's. */
+const PRECOMPILE_NEEDS = ['@toolwright/core', '@toolwright/scanner'];
+
+/**
+ * The tasks of `npm test` before jest.
+ * @returns {import('./task-graph').Task[]}
+ */
 function tasks() {
   const lintScript = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.lint;
   if (lintScript !== LINT.map((task) => task.command).join(' && ')) {
     throw new Error(`scripts/build/before-tests.js: its lint commands differ from package.json's "lint" (${lintScript}); make them the same`);
   }
   const packages = workspaces().filter((workspace) => workspace.dir.startsWith('packages/') && workspace.script !== undefined).map((workspace) => workspace.name);
+  const build = buildTasks();
+  const first = (task) => PRECOMPILE_NEEDS.includes(task.name);
   return [
     { name: 'provision backends', command: `"${process.execPath}" scripts/provision-backends.js`, usesCore: false },
-    ...buildTasks().slice(0, 1),
-    // The longest chain first: the declarations, the packages, then the precompile.
-    ...buildTasks().slice(1).filter((task) => packages.includes(task.name)),
-    { name: 'precompile tests', command: `"${process.execPath}" scripts/build/precompile-tests.js`, after: packages },
+    // The longest chain first: core's and the scanner's builds (which do not wait for the
+    // declarations), then the precompile, the longest task; the declarations beside them.
+    ...build.filter(first),
+    { name: 'precompile tests', command: `"${process.execPath}" scripts/build/precompile-tests.js`, after: PRECOMPILE_NEEDS },
+    ...build.filter((task) => !first(task) && (task.name === 'declarations' || packages.includes(task.name))),
     ...LINT,
-    ...buildTasks().slice(1).filter((task) => !packages.includes(task.name)),
+    ...build.filter((task) => !first(task) && task.name !== 'declarations' && !packages.includes(task.name)),
   ];
 }
 
-void runTasks(tasks()).then((code) => process.exit(code));
+module.exports = { tasks };
+
+if (require.main === module) void runTasks(tasks()).then((code) => process.exit(code));

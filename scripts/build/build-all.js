@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run build`: the packages' declarations (`tsc -b tsconfig.build.json`), then every
+// `npm run build`: the packages' declarations (`tsc -b tsconfig.build.json`) and every
 // workspace's own `build` script, as many at a time as the machine has cores. A workspace starts
 // once the workspaces it names in its dependencies (of any kind) are built, so an example waits for
-// the packages it compiles against. (`npm run build --workspaces` ran them one by one, leaving
-// every core but one idle.) `npm test` runs the same tasks beside the lint (before-tests.js).
+// the packages it compiles against, and once the declarations are there if its build type-checks.
+// (`npm run build --workspaces` ran them one by one, leaving every core but one idle.) `npm test`
+// runs the same tasks beside the lint (before-tests.js).
 const fs = require('fs');
 const path = require('path');
 const { ROOT, runTasks } = require('./task-graph');
@@ -17,7 +18,7 @@ const CLI_BUILDS_TASK = 'toolwright build (examples)';
 /**
  * The root package's workspaces in their declared order, each with its name, folder, build script
  * and the names of the packages it depends on.
- * @returns {Array<{ name: string, dir: string, script: string | undefined, deps: string[] }>}
+ * @returns {Array<{ name: string, dir: string, script: string | undefined, deps: string[], typed: boolean }>}
  */
 function workspaces() {
   const patterns = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces ?? [];
@@ -31,7 +32,12 @@ function workspaces() {
     .map((dir) => {
       const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
       const deps = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}));
-      return { name: manifest.name ?? dir, dir, script: manifest.scripts?.build, deps };
+      const script = manifest.scripts?.build;
+      // A build reads the declarations when it type-checks: the scanner's CLI, and a package's
+      // rolldown build through TypeScript's emit (package-config.mjs does so for the packages
+      // that declare tools: a devDependency on the scanner). Otherwise rolldown only transpiles.
+      const typed = script === CLI_BUILD || '@toolwright/scanner' in (manifest.devDependencies ?? {});
+      return { name: manifest.name ?? dir, dir, script, deps, typed };
     });
 }
 
@@ -43,8 +49,8 @@ function workspaces() {
 function buildTasks() {
   const all = workspaces().filter((workspace) => workspace.script !== undefined);
   const built = new Set(all.map((workspace) => workspace.name));
-  /** The tasks a build of `group` comes after: the declarations and the builds of what the group depends on, outside it. */
-  const after = (group) => ['declarations', ...new Set(group.flatMap((w) => w.deps.filter((dep) => built.has(dep) && !group.some((member) => member.name === dep))))];
+  /** The tasks a build of `group` comes after: the builds of what the group depends on, outside it, and the declarations if it reads them. */
+  const after = (group) => [...(group.some((w) => w.typed) ? ['declarations'] : []), ...new Set(group.flatMap((w) => w.deps.filter((dep) => built.has(dep) && !group.some((member) => member.name === dep))))];
   // The workspaces whose build is exactly the scanner's CLI build are built in one process
   // (build-projects.js), where their programs share the declaration files they all parse.
   const cliBuilds = all.filter((workspace) => workspace.script === CLI_BUILD);
