@@ -5,14 +5,15 @@ import {
   type StoredRunInfo, type StoredRunSummary,
 } from '@toolwright/core';
 import { runStoreKit, type ResolvedRunStoreOptions } from '@toolwright/core/extend';
-import { Pool, type PoolConfig, type QueryResult } from 'pg';
-import { PipelinedConnections } from './pipelined-connections';
+import { Pool, type PoolConfig } from 'pg';
+import { ClaimSnapshots, type Row } from './claim-snapshots';
 import { PostgresRunTimeline } from './run-timeline';
 import { runTimelineMigration, runTimelineTables } from './run-timeline-schema';
 import type { RunRecord, RunRecordPage, RunRecordQuery, RunRecords, RunTimelineEvent, RunView } from '@toolwright/core';
 import { runLockedMigration } from './locked-migration';
 import { DEFAULT_RUNS_TABLE, runStoreMigration, runStoreTables, type RunStoreTables } from './run-store-schema';
 import { claimBatch, namedStatements, runStoreSql, type NamedStatement, type RunStoreSql } from './run-store-sql';
+import { pipelinedConnections, StoreQueries } from './store-queries';
 
 /** Options of `new PostgresRunStore(...)`. */
 export interface PostgresRunStoreOptions extends RunStoreOptions {
@@ -52,31 +53,6 @@ export interface PostgresRunStoreOptions extends RunStoreOptions {
   pipeline?: boolean | { connections?: number };
 }
 
-type Row = Record<string, any>;
-
-/**
- * What a claim read along with winning the run: its stored state and its call ledger, handed to
- * the next `load` and `calls` of that run (each once) instead of reading them again.
- */
-interface ClaimSnapshot {
-  /** `performance.now()` past which the snapshot is not used: the claim's lease, counted from before it was asked for. */
-  deadline: number;
-  run?: Row;
-  calls?: Row[];
-}
-
-/** Most claim snapshots kept (claims whose run is never loaded); the oldest is dropped first. */
-const MAX_SNAPSHOTS = 1_000;
-
-/** Pipelined connections the store opens at most, unless `pipeline.connections` says otherwise. */
-const DEFAULT_PIPELINED_CONNECTIONS = 2;
-
-/** pg's default `idleTimeoutMillis`, for the pipelined connections of a pool configured without one. */
-const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
-
-/** Where a statement goes: the pipelined connections (short statements) or the pool (lists, purges). */
-type Route = 'pipeline' | 'pool';
-
 /**
  * A `RunStore` on PostgreSQL: paused runs resume exactly once on any replica, and the call ledger
  * lives beside them. A claim is one conditional `UPDATE` (the row lock makes concurrent claimers
@@ -97,13 +73,10 @@ export class PostgresRunStore implements RunStore, RunRecords {
   private readonly tables: RunStoreTables;
   private readonly statements: { [K in keyof RunStoreSql]: NamedStatement | string };
   private readonly ownsPool: boolean;
-  /** The pipelined connections of the store's short statements (see the `pipeline` option), if any. */
-  private readonly pipeline: PipelinedConnections | undefined;
-  private ready: Promise<void> | undefined;
+  /** Where the statements go: the pipelined connections (see the `pipeline` option) or the pool. */
+  private readonly queries: StoreQueries;
   private closing: Promise<void> | undefined;
-  /** Whether the tables are known to be there (no `createTables`, or its migration ran), so a query need not wait. */
-  private migrated = false;
-  private readonly snapshots = new Map<string, ClaimSnapshot>();
+  private readonly snapshots = new ClaimSnapshots();
   /** Runs kept from their start with their timeline (`RunRecords`). */
   private readonly timeline: PostgresRunTimeline;
 
@@ -125,13 +98,13 @@ export class PostgresRunStore implements RunStore, RunRecords {
     } else {
       throw new UserError('new PostgresRunStore(): pass a pg Pool ({ pool }) or a connection string ({ connectionString: "postgres://..." }).');
     }
-    this.pipeline = pipelinedConnections(options, this.pool, this.ownsPool);
-    if (options.createTables !== true) this.migrated = true;
+    const pipeline = pipelinedConnections(options.pipeline, this.pool, { ownsPool: this.ownsPool, poolConfig: options.poolConfig, connectionString: options.connectionString });
+    this.queries = new StoreQueries(this.pool, pipeline, options.createTables === true ? () => this.migrate() : undefined);
     this.timeline = new PostgresRunTimeline(
-      (text, values) => this.query(text, values),
+      (text, values) => this.queries.query(text, values),
       runTimelineTables(this.table),
       this.options.records,
-      (text, values) => this.query(text, values, 'pool'),
+      (text, values) => this.queries.query(text, values, 'pool'),
     );
   }
 
@@ -168,7 +141,7 @@ export class PostgresRunStore implements RunStore, RunRecords {
   /** Closes the store's pipelined connections, and ends the pool if the store made it (once, however often it is called). */
   close(): Promise<void> {
     return (this.closing ??= (async () => {
-      await this.pipeline?.end();
+      await this.queries.end();
       if (this.ownsPool) await this.pool.end();
     })());
   }
@@ -179,20 +152,20 @@ export class PostgresRunStore implements RunStore, RunRecords {
       const claim = options.claim;
       runStoreKit.checkClaim(claim, 'store.save(state, { claim })');
       const e = runStoreKit.encodeRun(state, claim.runId, this.options.secret, true);
-      this.snapshots.delete(claim.runId);
-      const { rowCount } = await this.query(this.statements.saveClaimed, [claim.runId, claim.token, e.revision, e.state, e.pendingCallIds, e.interruptions, e.status, ttlMs]);
+      this.snapshots.drop(claim.runId);
+      const { rowCount } = await this.queries.query(this.statements.saveClaimed, [claim.runId, claim.token, e.revision, e.state, e.pendingCallIds, e.interruptions, e.status, ttlMs]);
       if (rowCount === 0) throw await this.lostClaim(claim);
       return claim.runId;
     }
     const id = runStoreKit.randomId();
     const e = runStoreKit.encodeRun(state, id, this.options.secret, false);
-    await this.query(this.statements.insert, [id, e.revision, e.state, e.pendingCallIds, e.interruptions, ttlMs]);
+    await this.queries.query(this.statements.insert, [id, e.revision, e.state, e.pendingCallIds, e.interruptions, ttlMs]);
     return id;
   }
 
   async load<TContext = unknown>(agents: Agent<any> | ReadonlyArray<Agent<any>>, id: string): Promise<RunState<TContext>> {
     runStoreKit.checkRunId(id, 'store.load(agents, id)');
-    const row = this.fromSnapshot(id, 'run') ?? (await this.one(this.statements.load, [id]));
+    const row = this.snapshots.take(id, 'run') ?? (await this.queries.one(this.statements.load, [id]));
     if (!row) throw new RunNotFoundError(id);
     if (row.state === null) throw new RunAlreadyClaimedError(id, 'completed', row.completedAt ?? row.updatedAt);
     return runStoreKit.decodeRun<TContext>(agents, id, { revision: row.revision, state: row.state, decisions: row.decisions ?? {} }, this.options.secret);
@@ -205,10 +178,10 @@ export class PostgresRunStore implements RunStore, RunRecords {
     // it and reads its state and ledger for the load and the ledger read that follow a claim.
     const fastToken = runStoreKit.randomId();
     const fastAsked = performance.now();
-    const fast = (await this.one(this.statements.claimPaused, [id, fastToken, leaseMs]))!;
+    const fast = (await this.queries.one(this.statements.claimPaused, [id, fastToken, leaseMs]))!;
     if (fast.attempts !== null) {
       const run = { revision: fast.revision, state: fast.state, decisions: fast.decisions, status: 'claimed' };
-      this.keepSnapshot(id, { deadline: fastAsked + leaseMs, run, calls: fast.calls as Row[] });
+      this.snapshots.keep(id, { deadline: fastAsked + leaseMs, run, calls: fast.calls as Row[] });
       return { runId: id, token: fastToken, claimedAt: fast.claimedAt, leaseExpiresAt: fast.leaseExpiresAt, attempt: fast.attempts };
     }
     // Not won: refused for good as the statement saw the run (no such run, completed, a live
@@ -223,10 +196,10 @@ export class PostgresRunStore implements RunStore, RunRecords {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = runStoreKit.randomId();
       const asked = performance.now();
-      const [claimed, ledger, holder] = (await this.query(claimBatch(this.tables, id, token, leaseMs))) as unknown as Array<{ rows: Row[] }>;
+      const [claimed, ledger, holder] = (await this.queries.query(claimBatch(this.tables, id, token, leaseMs))) as unknown as Array<{ rows: Row[] }>;
       const won = claimed!.rows[0];
       if (won) {
-        this.keepSnapshot(id, { deadline: asked + leaseMs, run: { ...won, status: 'claimed' }, calls: ledger!.rows });
+        this.snapshots.keep(id, { deadline: asked + leaseMs, run: { ...won, status: 'claimed' }, calls: ledger!.rows });
         return { runId: id, token, claimedAt: won.claimedAt, leaseExpiresAt: won.leaseExpiresAt, attempt: won.attempts };
       }
       const view = holder!.rows[0];
@@ -240,40 +213,40 @@ export class PostgresRunStore implements RunStore, RunRecords {
   async renew(claim: RunClaim, options: ClaimOptions = {}): Promise<RunClaim> {
     runStoreKit.checkClaim(claim, 'store.renew(claim)');
     const leaseMs = runStoreKit.checkDuration(options.leaseMs, this.options.defaultLeaseMs, 'store.renew(claim, { leaseMs })');
-    const row = await this.one(this.statements.renew, [claim.runId, claim.token, leaseMs]);
+    const row = await this.queries.one(this.statements.renew, [claim.runId, claim.token, leaseMs]);
     if (!row) throw await this.lostClaim(claim);
     return { ...claim, leaseExpiresAt: row.leaseExpiresAt };
   }
 
   async complete(id: string, claim?: RunClaim): Promise<void> {
     const token = this.tokenFor(id, claim, 'store.complete(id)');
-    this.snapshots.delete(id);
-    const row = await this.one(this.statements.complete, [id, token, this.options.completedTtlMs]);
+    this.snapshots.drop(id);
+    const row = await this.queries.one(this.statements.complete, [id, token, this.options.completedTtlMs]);
     if (row!.n === 1) return;
-    const view = await this.one(this.statements.view, [id]);
+    const view = await this.queries.one(this.statements.view, [id]);
     if (!view) throw new RunNotFoundError(id);
     if (claim) throw runStoreKit.lostClaimError(claim, view as never, Date.now());
   }
 
   async release(id: string, claim?: RunClaim): Promise<void> {
     const token = this.tokenFor(id, claim, 'store.release(id)');
-    this.snapshots.delete(id);
-    const { rowCount } = await this.query(this.statements.release, [id, token]);
+    this.snapshots.drop(id);
+    const { rowCount } = await this.queries.query(this.statements.release, [id, token]);
     if (rowCount === 1) return;
-    const view = await this.one(this.statements.view, [id]);
+    const view = await this.queries.one(this.statements.view, [id]);
     if (!view) throw new RunNotFoundError(id);
     if (view.status === 'completed') throw new RunAlreadyClaimedError(id, 'completed', view.completedAt);
     if (claim) throw runStoreKit.lostClaimError(claim, view as never, Date.now());
   }
 
   async list(filter: RunListFilter = {}): Promise<StoredRunSummary[]> {
-    const rows = await this.rows(this.statements.list, [filter.status ?? null, filter.olderThanMs ?? null, filter.limit ?? 1_000], 'pool');
+    const rows = await this.queries.rows(this.statements.list, [filter.status ?? null, filter.olderThanMs ?? null, filter.limit ?? 1_000], 'pool');
     return rows.map((r) => ({ id: r.id, status: r.status, updatedAt: r.updatedAt }));
   }
 
   async inspect(id: string): Promise<StoredRunInfo> {
     runStoreKit.checkRunId(id, 'store.inspect(id)');
-    const row = await this.one(this.statements.inspect, [id], 'pool');
+    const row = await this.queries.one(this.statements.inspect, [id], 'pool');
     if (!row) throw new RunNotFoundError(id);
     const { secret } = this.options;
     const decisions: Record<string, StoredDecision> = {};
@@ -303,51 +276,51 @@ export class PostgresRunStore implements RunStore, RunRecords {
 
   /** Deletes expired runs (returns how many), and the run records past `recordTtlMs` with their timelines. */
   async purgeExpired(): Promise<number> {
-    const purged = (await this.query(this.statements.purge, [], 'pool')).rowCount ?? 0;
+    const purged = (await this.queries.query(this.statements.purge, [], 'pool')).rowCount ?? 0;
     await this.timeline.purgeExpired();
     return purged;
   }
 
   async beginCall(claim: RunClaim, callId: string, toolName: string): Promise<CallLedgerEntry | undefined> {
     runStoreKit.checkClaim(claim, 'store.beginCall(claim, callId)');
-    this.dropLedgerSnapshot(claim.runId);
-    const row = await this.one(this.statements.beginCall, [claim.runId, claim.token, callId, toolName]);
+    this.snapshots.dropCalls(claim.runId);
+    const row = await this.queries.one(this.statements.beginCall, [claim.runId, claim.token, callId, toolName]);
     if (row!.owned === 0) throw await this.lostClaim(claim);
     if (row!.inserted === 1) return undefined;
-    return entryOf((await this.one(this.statements.call, [claim.runId, callId]))!);
+    return entryOf((await this.queries.one(this.statements.call, [claim.runId, callId]))!);
   }
 
   async restartCall(claim: RunClaim, callId: string): Promise<void> {
     runStoreKit.checkClaim(claim, 'store.restartCall(claim, callId)');
-    this.dropLedgerSnapshot(claim.runId);
-    const { rowCount } = await this.query(this.statements.restartCall, [claim.runId, claim.token, callId]);
+    this.snapshots.dropCalls(claim.runId);
+    const { rowCount } = await this.queries.query(this.statements.restartCall, [claim.runId, claim.token, callId]);
     if (rowCount === 0) throw new RunStateError(`store.restartCall: call ${callId} of run ${claim.runId} is not in the ledger, or the claim was lost.`);
   }
 
   async finishCall(runId: string, callId: string, output: RecordedCallOutput): Promise<void> {
-    this.dropLedgerSnapshot(runId);
-    await this.query(this.statements.finishCall, [runId, callId, JSON.stringify(output)]);
+    this.snapshots.dropCalls(runId);
+    await this.queries.query(this.statements.finishCall, [runId, callId, JSON.stringify(output)]);
   }
 
   async forgetCall(runId: string, callId: string): Promise<void> {
-    this.dropLedgerSnapshot(runId);
-    await this.query(this.statements.forgetCall, [runId, callId]);
+    this.snapshots.dropCalls(runId);
+    await this.queries.query(this.statements.forgetCall, [runId, callId]);
   }
 
   async calls(runId: string): Promise<CallLedgerEntry[]> {
-    return (this.fromSnapshot(runId, 'calls') ?? (await this.rows(this.statements.calls, [runId]))).map(entryOf);
+    return (this.snapshots.take(runId, 'calls') ?? (await this.queries.rows(this.statements.calls, [runId]))).map(entryOf);
   }
 
   private async decide(id: string, callId: string, decision: StoredDecision, attempt = 0): Promise<void> {
     runStoreKit.checkRunId(id, 'store.approve/reject(id, callId)');
-    this.snapshots.delete(id);
-    const target = await this.one(this.statements.decisionTarget, [id]);
+    this.snapshots.drop(id);
+    const target = await this.queries.one(this.statements.decisionTarget, [id]);
     if (!target) throw new RunNotFoundError(id);
     if (target.status !== 'paused') throw runStoreKit.claimRefusal(id, target as never, Date.now()) ?? new RunAlreadyClaimedError(id, 'claimed', target.claimedAt ?? Date.now());
     const pending: string[] = target.pendingCallIds ?? [];
     if (!pending.includes(callId)) throw new RunStateError(runStoreKit.notPendingMessage(id, callId, pending));
     const signed = runStoreKit.encodeDecision(this.options.secret, id, target.revision, callId, decision);
-    const { rowCount } = await this.query(this.statements.decide, [id, callId, signed, target.revision]);
+    const { rowCount } = await this.queries.query(this.statements.decide, [id, callId, signed, target.revision]);
     // Claimed (or saved again) between the read and the write: read again to report what happened.
     if (rowCount === 0) {
       if (attempt >= 2) throw new RunAlreadyClaimedError(id, 'claimed', Date.now());
@@ -364,83 +337,9 @@ export class PostgresRunStore implements RunStore, RunRecords {
   }
 
   private async lostClaim(claim: RunClaim): Promise<Error> {
-    const view = await this.one(this.statements.view, [claim.runId]);
+    const view = await this.queries.one(this.statements.view, [claim.runId]);
     return view ? runStoreKit.lostClaimError(claim, view as never, Date.now()) : new RunNotFoundError(claim.runId);
   }
-
-  /**
-   * Keeps what a claim read for the next `load` and `calls` of the run. Using it is as if they
-   * had run at the claim: no one else can write the run's state or start a call on it while the
-   * lease holds (the deadline), and every write of this store to the run drops the snapshot first,
-   * so its own writes are always seen.
-   */
-  private keepSnapshot(id: string, snapshot: ClaimSnapshot): void {
-    this.snapshots.delete(id);
-    if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.delete(this.snapshots.keys().next().value!);
-    this.snapshots.set(id, snapshot);
-  }
-
-  /** The claim's read of the run (`run`) or its ledger (`calls`), once, while the claim's lease holds. */
-  private fromSnapshot<K extends 'run' | 'calls'>(id: string, part: K): ClaimSnapshot[K] | undefined {
-    const snapshot = this.snapshots.get(id);
-    if (!snapshot) return undefined;
-    const value = snapshot[part];
-    delete snapshot[part];
-    if (snapshot.run === undefined && snapshot.calls === undefined) this.snapshots.delete(id);
-    return performance.now() < snapshot.deadline ? value : undefined;
-  }
-
-  private dropLedgerSnapshot(runId: string): void {
-    const snapshot = this.snapshots.get(runId);
-    if (snapshot) delete snapshot.calls;
-  }
-
-  private query(statement: NamedStatement | string, values?: unknown[], route: Route = 'pipeline'): Promise<QueryResult> {
-    // Sent at once in the common case; pg copies the statement object and adds the values itself.
-    if (this.migrated) return this.send(statement, values, route);
-    return this.queryAfterMigration(statement, values, route);
-  }
-
-  private send(statement: NamedStatement | string, values: unknown[] | undefined, route: Route): Promise<QueryResult> {
-    return route === 'pipeline' && this.pipeline ? this.pipeline.query(statement, values) : this.pool.query(statement, values);
-  }
-
-  private async queryAfterMigration(statement: NamedStatement | string, values: unknown[] | undefined, route: Route): Promise<QueryResult> {
-    // With createTables, the first query waits for the migration; a failed one is tried again next time.
-    await (this.ready ??= this.migrate().then(
-      () => {
-        this.migrated = true;
-      },
-      (error: unknown) => {
-        this.ready = undefined;
-        throw error;
-      },
-    ));
-    return this.send(statement, values, route);
-  }
-
-  private async rows(statement: NamedStatement | string, values: unknown[], route?: Route): Promise<Row[]> {
-    return (await this.query(statement, values, route)).rows as Row[];
-  }
-
-  private async one(statement: NamedStatement | string, values: unknown[], route?: Route): Promise<Row | undefined> {
-    return (await this.rows(statement, values, route))[0];
-  }
-}
-
-/** The store's pipelined connections, as the `pipeline` option says (on by default only for a pool the store made). */
-function pipelinedConnections(options: PostgresRunStoreOptions, pool: Pool, ownsPool: boolean): PipelinedConnections | undefined {
-  const setting = options.pipeline ?? ownsPool;
-  if (setting === false) return undefined;
-  const connections = setting === true ? DEFAULT_PIPELINED_CONNECTIONS : (setting.connections ?? DEFAULT_PIPELINED_CONNECTIONS);
-  if (!Number.isInteger(connections) || connections < 1) {
-    throw new UserError(`new PostgresRunStore({ pipeline: { connections } }): connections must be a whole number of at least 1, not ${String(connections)}.`);
-  }
-  // The settings the pool opens its connections with (the password is not enumerable in pool.options).
-  const config: PoolConfig = ownsPool
-    ? { ...options.poolConfig, connectionString: options.connectionString }
-    : { ...pool.options, password: pool.options.password };
-  return new PipelinedConnections(config, { connections, idleTimeoutMs: config.idleTimeoutMillis || DEFAULT_IDLE_TIMEOUT_MS });
 }
 
 function entryOf(row: Row): CallLedgerEntry {
