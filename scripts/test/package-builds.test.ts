@@ -46,6 +46,99 @@ function probe(format: Format, body: string): unknown {
   return JSON.parse(result.stdout) as unknown;
 }
 
+/** `probe` run once per format, on first need: several tests read what one process found. */
+function probeOnce<T>(body: (format: Format) => string): (format: Format) => T {
+  const found = new Map<Format, T>();
+  return (format) => {
+    if (!found.has(format)) found.set(format, probe(format, body(format)) as T);
+    return found.get(format)!;
+  };
+}
+
+const CORE_AND_SANDBOX = SPECIFIERS.filter((specifier) => /^@toolwright\/(core|sandbox)(\/|$)/.test(specifier));
+const TRANSFORMER = path.join(ROOT, 'packages/scanner/dist/transformer.js');
+
+/**
+ * What a process finds that has loaded every entry (reflect-metadata first, as applications
+ * do): each entry's file and names, whether the module instances are the ones `require` gives,
+ * classes the bundler renamed, the schemas of decorated toolkits, the scanner transformer's shape.
+ * One process per format serves the tests that only read loaded modules; the tests of what
+ * loads when get a fresh process of their own ({@link freshProcess}).
+ */
+const everyEntry = probeOnce<{
+  entries: Record<string, { file: string; names: string[] }>;
+  same: Record<string, boolean>;
+  renamed: string[];
+  error: string;
+  schemas: Record<string, { properties: Record<string, { type?: unknown }>; required: string[] }>;
+  transformer: string[];
+}>((format) => `
+  await load('reflect-metadata');
+  const entries = {};
+  const renamed = [];
+  for (const s of ${JSON.stringify(SPECIFIERS)}) {
+    const m = await load(s);
+    entries[s] = { file: resolve(s), names: Object.keys(m).filter((k) => k !== 'default'${format === 'esm' ? " && k !== 'module.exports'" : ''}).sort() };
+    for (const [name, value] of Object.entries(m)) {
+      if (typeof value === 'function' && /^[A-Z]/.test(name) && /^class[\\s{]/.test(Function.prototype.toString.call(value)) && value.name !== name) renamed.push(s + ' ' + name + ' is named ' + value.name);
+    }
+  }
+  const core = await load('@toolwright/core');
+  const extend = await load('@toolwright/core/extend');
+  const required = nodeRequire('@toolwright/core');
+  const sandbox = await load('@toolwright/sandbox');
+  const same = { agent: core.Agent === required.Agent, result: core.ToolResult === required.ToolResult, kit: extend.runStoreKit === nodeRequire('@toolwright/core/extend').runStoreKit, sandbox: sandbox.LocalSandbox === nodeRequire('@toolwright/sandbox').LocalSandbox };
+  const brave = await load('@toolwright/brave-search');
+  const tools = [
+    ...core.toolsOf(new brave.BraveSearchToolkit({ apiKey: 'unused' })),
+    ...core.toolsOf(new sandbox.FileToolkit(new sandbox.LocalSandbox({ workDir: process.cwd() }))),
+  ];
+  const schemas = Object.fromEntries(tools.map((t) => [t.name, t.parameters]));
+  ${format === 'cjs'
+    ? `const transformer = [typeof require(${JSON.stringify(TRANSFORMER)}).default, typeof require('@toolwright/scanner/transformer').factory];`
+    : "const t = await load('@toolwright/scanner/plugin'); const transformer = [typeof t.before, typeof t.factory, typeof t.default.default];"}
+  out({ entries, same, renamed, error: new core.ToolTimeoutError('t', 'c', 5).name, schemas, transformer });`);
+
+/**
+ * What loads when, in a fresh process: the optional and first-use dependencies and core's lazily
+ * required modules (dist/lazy/) after importing core, then core's and the sandbox's entries;
+ * after a strict rewrite; after a tool's first call in a run; after a resume.
+ */
+const freshProcess = probeOnce<{
+  lazyAtCore: string[]; atImport: string[]; lazyAtImport: string[]; union: unknown; refusal: boolean; afterRewrite: string[]; ajvBeforeCall: boolean;
+  ajv: boolean; echoed: { final: string; outputs: string[] }; final: string; afterRun: string[]; resumed: boolean; afterResume: string[];
+}>(() => `
+  const loaded = (name) => Object.keys(nodeRequire.cache).some((file) => file.includes('/node_modules/' + name + '/'));
+  const lazyLoaded = () => Object.keys(nodeRequire.cache).filter((file) => file.includes('/packages/core/dist/')).map((file) => file.replace(/.*\\/dist\\//, '')).filter((file) => file.startsWith('lazy/')).sort();
+  const lazy = ['ajv', 'class-validator', 'class-transformer', '@opentelemetry/api', 'ssh2', 'dockerode'];
+  await load('reflect-metadata');
+  const core = await load('@toolwright/core');
+  const lazyAtCore = lazyLoaded();
+  for (const s of ${JSON.stringify(CORE_AND_SANDBOX)}) await load(s);
+  const atImport = lazy.filter(loaded);
+  const lazyAtImport = lazyLoaded();
+  const union = core.toStrictSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } });
+  let refusal;
+  try { core.toStrictSchema({ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }, { toolName: 't' }); } catch (error) { refusal = error; }
+  const afterRewrite = lazyLoaded();
+  const ajvBeforeCall = loaded('ajv');
+  const { defineTool, Agent, Runner, ScriptedModel } = core;
+  const echo = defineTool({
+    name: 'echo', description: 'Echo the text.',
+    parameters: { type: 'object', properties: { text: { type: 'string', maxLength: 5 } }, required: ['text'], additionalProperties: false },
+    invoke: (_ctx, args) => 'echo:' + args.text,
+  });
+  const model = new ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }, { name: 'echo', arguments: { text: 'far too long' } }] }, { text: 'done' }]);
+  const echoRun = await new Runner({ model }).run(new Agent({ name: 'a', instructions: 'Echo.', tools: [echo] }), 'go');
+  const echoed = { final: echoRun.finalOutput, outputs: echoRun.history.filter((i) => i.type === 'function_call_output').map((i) => i.output) };
+  const ajv = loaded('ajv');
+  const plain = core.defineTool({ name: 'echo', description: 'Echo.', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, invoke: (_ctx, args) => args.text });
+  const agent = new core.Agent({ name: 'a', tools: [plain], model: new core.ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }] }, { text: 'done' }]) });
+  const run = await new core.Runner().run(agent, 'go');
+  const afterRun = lazyLoaded();
+  const resumed = core.RunState.fromString(agent, run.state.toString({ secret: 's'.repeat(32) }), { secret: 's'.repeat(32) });
+  out({ lazyAtCore, atImport, lazyAtImport, union: union.properties.a, refusal: refusal instanceof core.ToolDefinitionError && refusal instanceof core.ToolwrightError, afterRewrite, ajvBeforeCall, ajv, echoed, final: run.finalOutput, afterRun, resumed: resumed instanceof core.RunState, afterResume: lazyLoaded() });`);
+
 /** Every file under `dir`, relative to it, with `/` separators. */
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -82,19 +175,14 @@ beforeAll(() => {
 
 describe('the package builds', () => {
   it('serve `import` and `require` from the same file per entry, with the same names and one instance', () => {
-    const cjs = probe('cjs', `const r = {}; for (const s of ${JSON.stringify(SPECIFIERS)}) { const m = await load(s); r[s] = { file: resolve(s), names: Object.keys(m).filter((k) => k !== 'default').sort() }; } out(r);`) as Record<string, { file: string; names: string[] }>;
-    const esm = probe('esm', `const r = {}; for (const s of ${JSON.stringify(SPECIFIERS)}) { const m = await load(s); r[s] = { file: resolve(s), names: Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort() }; } out(r);`) as Record<string, { file: string; names: string[] }>;
+    const cjs = everyEntry('cjs').entries;
+    const esm = everyEntry('esm').entries;
     for (const specifier of SPECIFIERS) {
       expect(cjs[specifier]!.names.length).toBeGreaterThan(0);
       expect({ specifier, ...esm[specifier] }).toEqual({ specifier, ...cjs[specifier] });
       expect(cjs[specifier]!.file).toMatch(/\/dist\/.+\.js$/);
     }
-    const same = probe('esm', `
-      const core = await load('@toolwright/core');
-      const extend = await load('@toolwright/core/extend');
-      const required = nodeRequire('@toolwright/core');
-      const sandbox = await load('@toolwright/sandbox');
-      out({ agent: core.Agent === required.Agent, result: core.ToolResult === required.ToolResult, kit: extend.runStoreKit === nodeRequire('@toolwright/core/extend').runStoreKit, sandbox: sandbox.LocalSandbox === nodeRequire('@toolwright/sandbox').LocalSandbox });`);
+    const same = everyEntry('esm').same;
     expect(same).toEqual({ agent: true, result: true, kit: true, sandbox: true });
   });
 
@@ -114,44 +202,20 @@ describe('the package builds', () => {
 
   describe.each(['cjs', 'esm'] as const)('loaded through %s', (format) => {
     it('load no optional or first-use dependency at import; ajv (a dependency) loads on a tool\'s first call', () => {
-      const result = probe(format, `
-        const loaded = (name) => Object.keys(nodeRequire.cache).some((file) => file.includes('/node_modules/' + name + '/'));
-        const lazy = ['ajv', 'class-validator', 'class-transformer', '@opentelemetry/api', 'ssh2', 'dockerode'];
-        await load('reflect-metadata');
-        for (const s of ${JSON.stringify(SPECIFIERS.filter((specifier) => /^@toolwright\/(core|sandbox)(\/|$)/.test(specifier)))}) await load(s);
-        const atImport = lazy.filter(loaded);
-        const { defineTool, Agent, Runner, ScriptedModel } = await load('@toolwright/core');
-        const echo = defineTool({
-          name: 'echo', description: 'Echo the text.',
-          parameters: { type: 'object', properties: { text: { type: 'string', maxLength: 5 } }, required: ['text'], additionalProperties: false },
-          invoke: (_ctx, args) => 'echo:' + args.text,
-        });
-        const model = new ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }, { name: 'echo', arguments: { text: 'far too long' } }] }, { text: 'done' }]);
-        const run = await new Runner({ model }).run(new Agent({ name: 'a', instructions: 'Echo.', tools: [echo] }), 'go');
-        out({ atImport, ajv: loaded('ajv'), final: run.finalOutput, outputs: run.history.filter((i) => i.type === 'function_call_output').map((i) => i.output) });`) as {
-        atImport: string[]; ajv: boolean; final: string; outputs: string[];
-      };
+      const result = freshProcess(format);
       expect(result.atImport).toEqual([]);
+      expect(result.ajvBeforeCall).toBe(false);
       expect(result.ajv).toBe(true);
-      expect(result.final).toBe('done');
-      expect(result.outputs[0]).toBe('echo:hi');
-      expect(result.outputs[1]).toMatch(/text/);
-      expect(result.outputs[1]).not.toMatch(/^echo:/);
+      expect(result.echoed.final).toBe('done');
+      expect(result.echoed.outputs[0]).toBe('echo:hi');
+      expect(result.echoed.outputs[1]).toMatch(/text/);
+      expect(result.echoed.outputs[1]).not.toMatch(/^echo:/);
     });
 
     it('build decorated toolkits with the schemas the scanner embedded', () => {
       // Registration refuses to guess a @Param schema from reflection: these tools build only
       // because the builds carry the schemas the transformer embedded.
-      const result = probe(format, `
-        await load('reflect-metadata');
-        const { toolsOf } = await load('@toolwright/core');
-        const brave = await load('@toolwright/brave-search');
-        const sandbox = await load('@toolwright/sandbox');
-        const tools = [
-          ...toolsOf(new brave.BraveSearchToolkit({ apiKey: 'unused' })),
-          ...toolsOf(new sandbox.FileToolkit(new sandbox.LocalSandbox({ workDir: process.cwd() }))),
-        ];
-        out(Object.fromEntries(tools.map((t) => [t.name, t.parameters])));`) as Record<string, { properties: Record<string, { type?: unknown }>; required: string[] }>;
+      const result = everyEntry(format).schemas;
       expect(result.brave_search!.properties.query).toMatchObject({ type: 'string' });
       expect(result.read_file!.required).toEqual(['path', 'offset', 'limit']);
       expect(result.read_file!.properties.offset).toMatchObject({ type: ['integer', 'null'] });
@@ -160,22 +224,9 @@ describe('the package builds', () => {
   });
 
   it.each(['cjs', 'esm'] as const)("load core's lazily required modules (dist/lazy/) on first use, through %s, sharing the entry's classes", (format) => {
-    const result = probe(format, `
-      const lazyLoaded = () => Object.keys(nodeRequire.cache).filter((file) => file.includes('/packages/core/dist/')).map((file) => file.replace(/.*\\/dist\\//, '')).filter((file) => file.startsWith('lazy/')).sort();
-      await load('reflect-metadata');
-      const core = await load('@toolwright/core');
-      const atImport = lazyLoaded();
-      const union = core.toStrictSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } });
-      let refusal;
-      try { core.toStrictSchema({ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }, { toolName: 't' }); } catch (error) { refusal = error; }
-      const afterRewrite = lazyLoaded();
-      const echo = core.defineTool({ name: 'echo', description: 'Echo.', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, invoke: (_ctx, args) => args.text });
-      const agent = new core.Agent({ name: 'a', tools: [echo], model: new core.ScriptedModel([{ toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }] }, { text: 'done' }]) });
-      const run = await new core.Runner().run(agent, 'go');
-      const afterRun = lazyLoaded();
-      const resumed = core.RunState.fromString(agent, run.state.toString({ secret: 's'.repeat(32) }), { secret: 's'.repeat(32) });
-      out({ atImport, union: union.properties.a, refusal: refusal instanceof core.ToolDefinitionError && refusal instanceof core.ToolwrightError, afterRewrite, final: run.finalOutput, afterRun, resumed: resumed instanceof core.RunState, afterResume: lazyLoaded() });`) as Record<string, unknown>;
-    expect(result.atImport).toEqual([]);
+    const result = freshProcess(format);
+    expect(result.lazyAtCore).toEqual([]);
+    expect(result.lazyAtImport).toEqual([]);
     expect(result.union).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] });
     expect(result.refusal).toBe(true);
     expect(result.afterRewrite).toEqual(['lazy/schema/strict-rewriter.js']);
@@ -187,14 +238,8 @@ describe('the package builds', () => {
   });
 
   it('keep error class names (no class renamed by the bundler)', () => {
-    const result = probe('cjs', `
-      const names = [];
-      for (const s of ${JSON.stringify(SPECIFIERS)}) for (const [name, value] of Object.entries(await load(s))) {
-        if (typeof value === 'function' && /^[A-Z]/.test(name) && /^class[\\s{]/.test(Function.prototype.toString.call(value)) && value.name !== name) names.push(s + ' ' + name + ' is named ' + value.name);
-      }
-      const core = await load('@toolwright/core');
-      out({ renamed: names, error: new core.ToolTimeoutError('t', 'c', 5).name });`);
-    expect(result).toEqual({ renamed: [], error: 'ToolTimeoutError' });
+    const { renamed, error } = everyEntry('cjs');
+    expect({ renamed, error }).toEqual({ renamed: [], error: 'ToolTimeoutError' });
     for (const dir of PACKAGES) {
       const dist = path.join(ROOT, dir, 'dist');
       const renamed = filesUnder(dist).filter((file) => file.endsWith('.js')).flatMap((file) => [...fs.readFileSync(path.join(dist, file), 'utf8').matchAll(/\b([A-Za-z_]\w*\$\d+)\s*=\s*class\b|\bclass ([A-Za-z_]\w*\$\d+)/g)].map((m) => `${dir}/dist/${file}: ${m[1] ?? m[2]}`));
@@ -237,11 +282,10 @@ describe('the package builds', () => {
     const bin = spawnSync(process.execPath, [path.join(ROOT, 'packages/scanner/bin/toolwright.js'), '--version'], { encoding: 'utf8' });
     const { version } = manifestOf('packages/scanner') as Manifest & { version: string };
     expect(bin.stdout.trim()).toBe(version);
-    const transformer = path.join(ROOT, 'packages/scanner/dist/transformer.js');
-    expect(probe('cjs', `out([typeof require(${JSON.stringify(transformer)}).default, typeof require('@toolwright/scanner/transformer').factory]);`)).toEqual(['function', 'function']);
+    expect(everyEntry('cjs').transformer).toEqual(['function', 'function']);
     // Through import, a CommonJS module's default export is its module.exports: the tools that
     // load transformers (ts-patch, ts-jest, the Nest CLI) require them.
-    expect(probe('esm', "const t = await load('@toolwright/scanner/plugin'); out([typeof t.before, typeof t.factory, typeof t.default.default]);")).toEqual(['function', 'function', 'function']);
+    expect(everyEntry('esm').transformer).toEqual(['function', 'function', 'function']);
   });
 
   it('ship source maps that carry their TypeScript sources', () => {

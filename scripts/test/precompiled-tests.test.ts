@@ -1,4 +1,4 @@
-import { execFileSync } from 'child_process';
+import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -22,32 +22,78 @@ export class Weather {
 `;
 
 /**
- * Runs `body` in Node with `root`, the repository's build scripts, `transformer()` (jest's
- * transform for `root`, configured as jest.config.js configures it), `tsJest()` (ts-jest so
- * configured) and `options` (what jest passes them) in scope; returns what it returns, as JSON.
+ * One Node process the suite's steps run in, one after another: `run(body)` runs `body` with
+ * `root`, the repository's build scripts, `transformer()` (jest's transform for `root`,
+ * configured as jest.config.js configures it), `tsJest()` (ts-jest so configured) and `options`
+ * (what jest passes them) in scope, and resolves to what it returns, as JSON. The process loads
+ * TypeScript and ts-jest once for the suite rather than once per step; the build scripts are
+ * loaded anew for every body, so no step sees the module state (a decision cached per root) an
+ * earlier one left.
  */
-function inNode<T>(root: string, body: string): T {
-  const script = `
-    const path = require('path');
-    const root = ${JSON.stringify(root)};
-    const build = ${JSON.stringify(BUILD)};
-    const { precompileTests } = require(path.join(build, 'precompile-tests.js'));
-    const { readManifest, staleness, jestProgramConfig, compiledPath } = require(path.join(build, 'precompiled-tests.js'));
-    const ts = require('typescript');
-    const config = {
-      tsconfig: path.join(root, 'tsconfig.jest.json'),
-      astTransformers: { before: [{ path: ${JSON.stringify(path.join(ROOT, 'packages/scanner/dist/transformer.js'))}, options: { diagnostics: 'ignore' } }] },
-    };
-    const transformer = () => require(path.join(build, 'precompiled-transform.js')).createTransformer({ ...config, precompiledRoot: root });
-    const tsJest = () => require('ts-jest').default.createTransformer(config);
-    const options = { config: { rootDir: root, cwd: root, testMatch: [], moduleFileExtensions: ['ts', 'js'], globals: {} }, cacheFS: new Map(), instrument: false, supportsStaticESM: false, transformerConfig: config };
-    const log = () => undefined;
-    const result = (() => { ${body} })();
-    process.stdout.write(JSON.stringify(result === undefined ? null : result));
-  `;
-  // TOOLWRIGHT_PRECOMPILED=0 (ts-jest for everything) is for the repository's own run, not this root.
-  const env = { ...process.env, TOOLWRIGHT_PRECOMPILED: '' };
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as T;
+class NodeSteps {
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
+  private next = 0;
+  private stderr = '';
+
+  constructor() {
+    const server = `
+      const path = require('path');
+      const build = ${JSON.stringify(BUILD)};
+      const config = (root) => ({
+        tsconfig: path.join(root, 'tsconfig.jest.json'),
+        astTransformers: { before: [{ path: ${JSON.stringify(path.join(ROOT, 'packages/scanner/dist/transformer.js'))}, options: { diagnostics: 'ignore' } }] },
+      });
+      process.on('message', ({ id, root, body }) => {
+        for (const file of Object.keys(require.cache)) if (file.startsWith(build + path.sep)) delete require.cache[file];
+        try {
+          const step = new Function('require', 'root', 'build', 'config', \`
+            const path = require('path');
+            const { precompileTests } = require(path.join(build, 'precompile-tests.js'));
+            const { readManifest, staleness, jestProgramConfig, compiledPath } = require(path.join(build, 'precompiled-tests.js'));
+            const ts = require('typescript');
+            const transformer = () => require(path.join(build, 'precompiled-transform.js')).createTransformer({ ...config, precompiledRoot: root });
+            const tsJest = () => require('ts-jest').default.createTransformer(config);
+            const options = { config: { rootDir: root, cwd: root, testMatch: [], moduleFileExtensions: ['ts', 'js'], globals: {} }, cacheFS: new Map(), instrument: false, supportsStaticESM: false, transformerConfig: config };
+            const log = () => undefined;
+            \${body}\`);
+          const result = step(require, root, build, config(root));
+          process.send({ id, json: JSON.stringify(result === undefined ? null : result) });
+        } catch (error) {
+          process.send({ id, error: String((error && error.stack) || error) });
+        }
+      });
+    `;
+    // TOOLWRIGHT_PRECOMPILED=0 (ts-jest for everything) is for the repository's own run, not this root.
+    this.child = spawn(process.execPath, ['-e', server], { cwd: ROOT, env: { ...process.env, TOOLWRIGHT_PRECOMPILED: '' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    this.child.stderr!.setEncoding('utf8').on('data', (text: string) => (this.stderr += text));
+    this.child.on('message', ({ id, json, error }: { id: number; json?: string; error?: string }) => {
+      const step = this.pending.get(id)!;
+      this.pending.delete(id);
+      if (error === undefined) step.resolve(json!);
+      else step.reject(new Error(error));
+    });
+    this.child.on('exit', (code, signal) => {
+      for (const step of this.pending.values()) step.reject(new Error(`the step process ended (${code ?? signal}):\n${this.stderr}`));
+      this.pending.clear();
+    });
+  }
+
+  async run<T>(root: string, body: string): Promise<T> {
+    const id = this.next++;
+    const json = await new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.send({ id, root, body });
+    });
+    return JSON.parse(json) as T;
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill();
+    await exited;
+  }
 }
 
 /** Without source map comments: ts-jest inlines its map, the precompiled code returns it aside. */
@@ -55,9 +101,12 @@ const withoutMapComment = (code: string) => code.replace(/\n\/\/# sourceMappingU
 
 describe('the tests compiled once (scripts/build/precompile-tests.js and precompiled-transform.js)', () => {
   let root: string;
+  let steps: NodeSteps;
+  const inNode = <T>(dir: string, body: string): Promise<T> => steps.run<T>(dir, body);
   const file = (name: string) => path.join(root, name);
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    steps = new NodeSteps();
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-precompiled-'));
     for (const dir of ['packages/scanner', 'packages/core', 'node_modules/@toolwright']) fs.mkdirSync(path.join(root, dir), { recursive: true });
     fs.symlinkSync(path.join(ROOT, 'packages/scanner/dist'), file('packages/scanner/dist'));
@@ -73,15 +122,16 @@ describe('the tests compiled once (scripts/build/precompile-tests.js and precomp
     fs.writeFileSync(file('toolkit.ts'), TOOLKIT);
     fs.writeFileSync(file('plain.ts'), 'export const twice = (n: number): number => n * 2;\n');
     fs.writeFileSync(file('broken.ts'), "export const n: number = 'not a number';\n");
-    expect(inNode(root, 'return precompileTests({ root, log });')).toEqual({ compiled: 3, files: 3 });
+    expect(await inNode(root, 'return precompileTests({ root, log });')).toEqual({ compiled: 3, files: 3 });
   }, 120_000);
 
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    await steps?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 
-  // Each step of a test runs in the same child process, one after the other: a process loads
-  // TypeScript (and ts-jest) once per test rather than once per step.
-  it('is current after it ran, and a second run compiles nothing', () => {
-    const { current, second } = inNode<{ current: string; second: unknown }>(
+  it('is current after it ran, and a second run compiles nothing', async () => {
+    const { current, second } = await inNode<{ current: string; second: unknown }>(
       root,
       'const current = staleness(readManifest(root), jestProgramConfig(ts, root).fileNames, root) ?? "current"; return { current, second: precompileTests({ root, log }) };',
     );
@@ -89,8 +139,8 @@ describe('the tests compiled once (scripts/build/precompile-tests.js and precomp
     expect(second).toEqual({ compiled: 0, files: 3 });
   }, 120_000);
 
-  it("gives a file the very code ts-jest gives it: the scanner's schema embedded", () => {
-    const { ours, theirs } = inNode<{ ours: { code: string; map: string }; theirs: { code: string } }>(
+  it("gives a file the very code ts-jest gives it: the scanner's schema embedded", async () => {
+    const { ours, theirs } = await inNode<{ ours: { code: string; map: string }; theirs: { code: string } }>(
       root,
       `const file = path.join(root, 'toolkit.ts'); const text = require('fs').readFileSync(file, 'utf8');
        return { ours: transformer().process(text, file, options), theirs: tsJest().process(text, file, options) };`,
@@ -101,8 +151,8 @@ describe('the tests compiled once (scripts/build/precompile-tests.js and precomp
     expect(JSON.parse(ours.map)).toMatchObject({ sources: ['toolkit.ts'], sourcesContent: [TOOLKIT] });
   }, 120_000);
 
-  it('reads the compiled file from the cache, and sends a file edited since to ts-jest', () => {
-    const { cached, edited, keys } = inNode<{ cached: string; edited: string; keys: string[] }>(
+  it('reads the compiled file from the cache, and sends a file edited since to ts-jest', async () => {
+    const { cached, edited, keys } = await inNode<{ cached: string; edited: string; keys: string[] }>(
       root,
       `const fs = require('fs'); const file = path.join(root, 'plain.ts'); const text = fs.readFileSync(file, 'utf8');
        const target = compiledPath(root, 'plain.ts');
@@ -116,8 +166,8 @@ describe('the tests compiled once (scripts/build/precompile-tests.js and precomp
     expect(keys[0]).not.toBe(keys[1]);
   }, 120_000);
 
-  it('fails the suite that loads a file with type errors, with the errors', () => {
-    const thrown = inNode<string>(
+  it('fails the suite that loads a file with type errors, with the errors', async () => {
+    const thrown = await inNode<string>(
       root,
       `const file = path.join(root, 'broken.ts');
        try { transformer().process(require('fs').readFileSync(file, 'utf8'), file, options); return 'no error'; } catch (error) { return error.message; }`,
@@ -125,9 +175,9 @@ describe('the tests compiled once (scripts/build/precompile-tests.js and precomp
     expect(thrown).toMatch(/broken\.ts.*TS2322.*not assignable to type 'number'/s);
   }, 120_000);
 
-  it('is stale once a file changes or one is added, and is then compiled anew', () => {
+  it('is stale once a file changes or one is added, and is then compiled anew', async () => {
     fs.writeFileSync(file('plain.ts'), 'export const twice = (n: number): number => n + n;\n');
-    const { changed, added, recompiled, after } = inNode<{ changed: string; added: string; recompiled: unknown; after: string }>(
+    const { changed, added, recompiled, after } = await inNode<{ changed: string; added: string; recompiled: unknown; after: string }>(
       root,
       `const manifest = readManifest(root); const files = jestProgramConfig(ts, root).fileNames;
        const changed = staleness(manifest, files, root); const added = staleness(manifest, [...files, path.join(root, 'extra.ts')], root);

@@ -48,6 +48,17 @@ function emittedTexts(js: string): string[] {
   return texts;
 }
 
+let programEmit: ReturnType<typeof compileFixture> | undefined;
+
+/**
+ * The fixture emitted through the program transformer with its default options, once per test
+ * file: the tests of its code and of its diagnostics read the same emit.
+ */
+function emittedByDefault(): ReturnType<typeof compileFixture> {
+  programEmit ??= compileFixture(tsconfig, path.join(fixtures, 'dist', 'transformed'), (program) => [transformer(program)]);
+  return programEmit;
+}
+
 /** What the model is shown, per tool. */
 function shown(tools: Tool[]): Record<string, unknown> {
   return Object.fromEntries(tools.map((tool) => [tool.name, { description: tool.description, parameters: tool.parameters, strict: tool.strict }]));
@@ -55,7 +66,7 @@ function shown(tools: Tool[]): Record<string, unknown> {
 
 describe('the schema transformer', () => {
   describe('when compiling with tsc / ts-patch (program transformer)', () => {
-    const { js } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'transformed'), (program) => [transformer(program)]);
+    const { js } = emittedByDefault();
     const source = js.get('trip-tools') as string;
 
     const calls = captureToolCalls(source);
@@ -137,7 +148,9 @@ describe('the schema transformer', () => {
     it('embeds the schemas', () => {
       const outDir = path.join(fixtures, 'dist', 'tspc');
       fs.rmSync(outDir, { recursive: true, force: true });
-      spawnSync('npx', ['--no-install', 'tspc', '-p', path.join(fixtures, 'tsconfig.tspc.json')], { cwd: fixtures, encoding: 'utf8' });
+      // ts-patch's own bin, run by Node as npx would run it (without npx's second of start-up).
+      const tspc = path.join(path.dirname(require.resolve('ts-patch')), 'bin', 'tspc.js');
+      spawnSync(process.execPath, [tspc, '-p', path.join(fixtures, 'tsconfig.tspc.json')], { cwd: fixtures, encoding: 'utf8' });
       const emitted = findFile(outDir, 'trip-tools.js');
       expect(emitted).toBeDefined();
       const calls = captureToolCalls(fs.readFileSync(emitted as string, 'utf8'));
@@ -154,7 +167,7 @@ describe('the schema transformer', () => {
     const formatHost: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => fixtures, getNewLine: () => '\n' };
 
     it('adds a compiler error to the emit result by default, naming file, line, column, tool, field and fix', () => {
-      const { diagnostics } = compileFixture(tsconfig, path.join(fixtures, 'dist', 'failing'), (program) => [transformer(program)]);
+      const { diagnostics } = emittedByDefault();
       const ours = diagnostics.filter((d) => d.code === TOOLWRIGHT_DIAGNOSTIC_CODE);
       expect(ours).toHaveLength(1);
       expect(ours[0].category).toBe(ts.DiagnosticCategory.Error);
@@ -185,6 +198,7 @@ describe('the schema transformer', () => {
 
 describe('a manifest loaded at run time', () => {
   it('gives the same tools as the transformer', () => {
+    emittedByDefault();
     compileFixture(tsconfig, path.join(fixtures, 'dist', 'plain'));
     const { tools } = scanTools(fixtureProgram(tsconfig), { includeFile: (file) => file.endsWith('trip-tools.ts') });
     const viaTransformer = require(path.join(fixtures, 'dist', 'transformed', 'trip-tools.js')).TripTools;

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,6 +11,19 @@ import { authHeader, closeGate, gate, refunds, reporter, startTestConsole, suppo
 const chromium = requireChromium();
 /** The screenshots the root README shows. */
 const SHOTS = join(__dirname, '../../../../docs/console');
+/** Whether the screenshots are being retaken (`UPDATE_SCREENSHOTS=1 npx jest ...`). */
+const UPDATING_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+
+/**
+ * Keeps a screenshot for the README: written when asked, or when there is none yet. Each run's
+ * pixels differ (run ids, times), so rewriting it on every run would leave the tree changed.
+ */
+function keepScreenshot(name: string, png: Buffer): void {
+  const file = join(SHOTS, name);
+  if (!UPDATING_SCREENSHOTS && existsSync(file)) return;
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(file, png);
+}
 
 describeBackend(chromium, '@toolwright/console in headless Chromium', () => {
   let browser: Browser;
@@ -121,10 +134,9 @@ describeBackend(chromium, '@toolwright/console in headless Chromium', () => {
     await timeline.getByText('Refunded 300 EUR on order A-1.').first().waitFor();
     expect(await timeline.locator('.ev-decision').textContent()).toMatch(/Approved.*refund_order.*by alice/s);
     expect(refunds.filter((r) => r === 'A-1:300')).toHaveLength(1);
-    mkdirSync(SHOTS, { recursive: true });
     const shot = await page.screenshot();
     await checkNotBlank(shot);
-    writeFileSync(join(SHOTS, 'run-view.png'), shot);
+    keepScreenshot('run-view.png', shot);
   }, 60_000);
 
   it('rejects with a message from the inbox, and the model is told', async () => {
@@ -136,8 +148,7 @@ describeBackend(chromium, '@toolwright/console in headless Chromium', () => {
     expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(2);
     const shot = await page.screenshot();
     await checkNotBlank(shot);
-    mkdirSync(SHOTS, { recursive: true });
-    writeFileSync(join(SHOTS, 'inbox.png'), shot);
+    keepScreenshot('inbox.png', shot);
     const call = page.getByRole('article').filter({ hasText: 'call_B-2' });
     await call.getByLabel('Message to the model').fill('Too much; ask a manager.');
     await call.getByRole('button', { name: 'Reject', exact: true }).click();
