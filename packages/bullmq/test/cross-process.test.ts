@@ -103,7 +103,9 @@ describeBackend(redisBackend, 'RunQueue with RunWorkers in separate processes', 
 
   it('a worker killed with SIGKILL mid-run, 20 rounds: the run completes on another worker and each charge ran exactly once', async () => {
     const queueName = 'crash';
-    const options = { concurrency: 4, leaseMs: 1500, workerOptions: { lockDuration: 1500, stalledInterval: 750, maxStalledCount: 5 } };
+    // Short locks and leases, so that each round's killed worker is found stalled within about a
+    // second (the claim is about what happens once it is, not how soon).
+    const options = { concurrency: 4, leaseMs: 1000, workerOptions: { lockDuration: 1000, stalledInterval: 500, maxStalledCount: 5 } };
     const queue = queueOn(queueName);
     let workers = await Promise.all(Array.from({ length: 3 }, () => startWorker(queueName, options)));
     const finals: string[] = [];

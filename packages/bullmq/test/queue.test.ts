@@ -70,6 +70,24 @@ describeBackend(redisBackend, 'RunQueue and RunWorker (in one process)', () => {
     expect(await queue.stats()).toMatchObject({ waiting: 0, active: 0, paused: 0, completed: 1, failed: 0 });
   });
 
+  it("an ended run's record and events expire after endedTtlMs, set as it ends; runs go on after the server forgets its scripts", async () => {
+    const worker = new RunWorker({ connection: { host: '127.0.0.1', port: server.port }, store, runner: billingRunner(), agents: [billingAgent(redis)], queueName, endedTtlMs: 60_000 });
+    workers.push(worker);
+    const runKey = (id: string): string => `toolwright:bullmq:{${queueName}}:run:${id}`;
+    const eventsKey = (id: string): string => `toolwright:bullmq:{${queueName}}:events:${id}`;
+    const first = await queue.enqueue('billing', 'Charge order A-17', { context: { key: 'ttl-1' } });
+    expect((await queue.result(first)).status).toBe('completed');
+    for (const key of [runKey(first), eventsKey(first)]) {
+      const ttl = await redis.ttl(key);
+      expect({ key, ttl: ttl > 0 && ttl <= 60 }).toEqual({ key, ttl: true });
+    }
+    // The scripts run by their hash; once the server dropped them, they are sent again.
+    await redis.script('FLUSH');
+    const second = await queue.enqueue('billing', 'Charge order A-17', { context: { key: 'ttl-2' } });
+    expect(await queue.result(second)).toMatchObject({ status: 'completed', finalOutput: 'Done: Charged order A-17.' });
+    expect(await redis.ttl(runKey(second))).toBeGreaterThan(0);
+  });
+
   it('pauses for approval, resumes after store.approve by run id, and completes on a worker', async () => {
     startWorker();
     const runId = await queue.enqueue('billing', 'Charge order A-17', { context: { key: 'k2', approval: true } });

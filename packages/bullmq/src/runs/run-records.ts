@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { QueueKeys } from '../connection/queue-name';
+import { CachedScript } from './cached-script';
 import { RESUME_SCRIPT, TRANSITION_SCRIPT } from './run-scripts';
 import type { QueuedRunStatus } from './run-status';
 
@@ -26,6 +27,9 @@ export interface RunRecord {
   createdAt: number;
   updatedAt: number;
 }
+
+const TRANSITION = new CachedScript(TRANSITION_SCRIPT);
+const RESUME = new CachedScript(RESUME_SCRIPT);
 
 /** The runs of one queue in Redis: one hash per run, counters by status. @internal */
 export class RunRecords {
@@ -65,20 +69,19 @@ export class RunRecords {
 
   /**
    * Moves a run to `status` with `fields`, unless it has ended; returns the status it had
-   * (`missing` for no such run). An ended run's hash and events expire after the TTL.
+   * (`missing` for no such run). An ended run's hash and events expire after the TTL (set in
+   * the same script: one round trip, and no ended run left without its expiry).
    */
   async transition(runId: string, status: QueuedRunStatus, fields: Record<string, string> = {}): Promise<QueuedRunStatus | 'missing'> {
-    const args = [status, String(Date.now()), ...Object.entries(fields).flat()];
-    const [old] = (await this.redis.eval(TRANSITION_SCRIPT, 2, this.keys.run(runId), this.keys.counts, ...args)) as [QueuedRunStatus | 'missing'];
-    if (old !== 'missing' && old !== 'completed' && old !== 'failed' && old !== 'cancelled' && (status === 'completed' || status === 'failed' || status === 'cancelled')) {
-      await this.redis.multi().expire(this.keys.run(runId), this.endedTtlSeconds).expire(this.keys.events(runId), this.endedTtlSeconds).exec();
-    }
+    const keys = [this.keys.run(runId), this.keys.counts, this.keys.events(runId)];
+    const args = [status, String(Date.now()), String(this.endedTtlSeconds), ...Object.entries(fields).flat()];
+    const [old] = (await TRANSITION.run(this.redis, keys, args)) as [QueuedRunStatus | 'missing'];
     return old;
   }
 
   /** Takes a paused run back to `queued`; returns its former status and, when it was paused, the new job's number. */
   async reopen(runId: string): Promise<{ status: QueuedRunStatus | 'missing'; job: number }> {
-    const [status, job] = (await this.redis.eval(RESUME_SCRIPT, 2, this.keys.run(runId), this.keys.counts, String(Date.now()))) as [QueuedRunStatus | 'missing', number];
+    const [status, job] = (await RESUME.run(this.redis, [this.keys.run(runId), this.keys.counts], [String(Date.now())])) as [QueuedRunStatus | 'missing', number];
     return { status, job: Number(job) };
   }
 
