@@ -2,6 +2,11 @@ import { RUN_RECORD_LIMITS, type RunRecord, type RunRecordPage, type RunRecordQu
 import { runRecordKit, type RunRecordTiming } from '@toolwright/core/extend';
 import type { Redis } from 'ioredis';
 
+/** The client with the store's scripts, which `RedisRunStore` defines on it (redis-scripts.ts). */
+interface AppendScript {
+  toolwrightEventsAppend(key: string, ...args: Array<string | number>): Promise<number>;
+}
+
 /**
  * `RunRecords` on Redis: a run's record (`<prefix>rec:{id}`) and timeline list (`<prefix>rec:{id}:events`)
  * share the record's hash tag; a store-run-id alias points at the record; sorted sets by start
@@ -61,13 +66,10 @@ export class RedisRunTimeline implements RunRecords {
   async appendEvents(id: string, events: RunTimelineEvent[]): Promise<void> {
     runRecordKit.checkRecordId(id, 'store.appendEvents(id, events)');
     if (events.length === 0) return;
-    const key = this.eventsKey(id);
-    const room = RUN_RECORD_LIMITS.maxEventsPerRun - (await this.client.llen(key));
-    const kept = events.slice(0, Math.max(0, room));
-    if (kept.length === 0) return;
-    await this.client.rpush(key, ...kept.map((e) => JSON.stringify(e)));
-    // Until the record's next write sets it to the record's own expiry.
-    await this.client.pexpire(key, this.timing.ttlMs);
+    // One round trip: what fits under the cap, with the TTL (see redis-scripts.ts). Events past
+    // the cap are never sent, not even when a whole batch is over it.
+    const sent = events.slice(0, RUN_RECORD_LIMITS.maxEventsPerRun).map((e) => JSON.stringify(e));
+    await (this.client as unknown as AppendScript).toolwrightEventsAppend(this.eventsKey(id), RUN_RECORD_LIMITS.maxEventsPerRun, this.timing.ttlMs, ...sent);
   }
 
   async listRuns(query?: RunRecordQuery): Promise<RunRecordPage> {

@@ -176,6 +176,19 @@ redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
 redis.call('PEXPIREAT', KEYS[3], tonumber(v[2]))
 return {'ok'}`,
   },
+
+  // KEYS: a run record's timeline. ARGV: the most events a timeline keeps, its TTL in ms, then the
+  // events (JSON). Appends what fits under the cap, in one step (concurrent appends cannot pass
+  // it), and sets the TTL until the record's next write sets the record's own; returns how many
+  // were kept. RPUSH takes them 1,000 at a time (Lua's unpack has a bound).
+  toolwrightEventsAppend: {
+    numberOfKeys: 1,
+    lua: `local n = math.min(tonumber(ARGV[1]) - redis.call('LLEN', KEYS[1]), #ARGV - 2)
+if n <= 0 then return 0 end
+for i = 3, n + 2, 1000 do redis.call('RPUSH', KEYS[1], unpack(ARGV, i, math.min(i + 999, n + 2))) end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return n`,
+  },
 } as const;
 
 /** The name of one of the store's scripts. */

@@ -65,6 +65,24 @@ describeBackend(redisBackend, 'RedisRunStore on a real Redis server', () => {
       expect(await client.smembers('rec-ttl:recs:agents')).toEqual([]);
     });
 
+    it('appends a timeline in one step up to the cap: a whole cap in one call, nothing past it, concurrent appends included', async () => {
+      const store = new RedisRunStore({ client, secret: CONTRACT_SECRET, prefix: 'rec-cap:', recordTtlMs: 60_000 });
+      const at = Date.now();
+      const events = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ seq: from + i, at, type: 'message' as const, text: `e${from + i}` }));
+      // 2,000 (the cap) and more in one call: RPUSHed 1,000 at a time, in order, the rest dropped.
+      await store.appendEvents('one', events(1, 2_500));
+      expect(await client.llen('rec-cap:rec:{one}:events')).toBe(2_000);
+      expect(JSON.parse((await client.lindex('rec-cap:rec:{one}:events', 1_999))!).seq).toBe(2_000);
+      await store.appendEvents('one', events(2_501, 1));
+      expect(await client.llen('rec-cap:rec:{one}:events')).toBe(2_000);
+      const ttl = await client.pttl('rec-cap:rec:{one}:events');
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      // Twenty appends of 150 at once: each sees what the others appended, so the cap holds.
+      await Promise.all(Array.from({ length: 20 }, (_, i) => store.appendEvents('many', events(i * 150 + 1, 150))));
+      expect(await client.llen('rec-cap:rec:{many}:events')).toBe(2_000);
+    });
+
     it('refuses a state changed in Redis, and a decision moved from another run', async () => {
       const store = new RedisRunStore({ client, secret: CONTRACT_SECRET });
       const agent = refundAgent({ refunds: [] });
