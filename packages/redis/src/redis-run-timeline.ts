@@ -43,12 +43,11 @@ export class RedisRunTimeline implements RunRecords {
 
   async recordRun(record: RunRecord): Promise<void> {
     runRecordKit.checkRecord(record);
-    const key = this.recordKey(record.id);
-    const previous = await this.client.get(key);
-    const before = previous ? (JSON.parse(previous) as RunRecord) : undefined;
     // The record, its timeline and its alias live until updatedAt + recordTtlMs (a heartbeat renews them).
     const expiresAt = record.updatedAt + this.timing.ttlMs;
-    await this.client.set(key, JSON.stringify(record), 'PXAT', expiresAt);
+    // Written and the previous one read in one step (SET … GET), for the indexes it leaves.
+    const previous = await this.client.set(this.recordKey(record.id), JSON.stringify(record), 'PXAT', expiresAt, 'GET');
+    const before = previous ? (JSON.parse(previous) as RunRecord) : undefined;
     const agentIndex = this.indexKey({ agent: record.agent });
     const writes: Array<Promise<unknown>> = [
       this.client.zadd(this.indexKey(), record.startedAt, record.id),
