@@ -23,6 +23,9 @@ const TOOLCHAIN = [
   'rxjs@^7.8.2', 'reflect-metadata@^0.2.2', '@types/node@^20.19.0',
 ];
 
+/** The range of the toolchain's `typescript` (the one the recipes compile with). */
+const TOOLCHAIN_TYPESCRIPT = (TOOLCHAIN.find((spec) => spec.startsWith('typescript@')) as string).slice('typescript@'.length);
+
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-consumer-'));
 let tarballs = new Map<string, string>();
 const typescript7 = path.join(root, 'typescript7');
@@ -45,10 +48,14 @@ beforeAll(() => {
   // @toolwright/core is a required peer of the scanner (default tool names and the class-validator
   // list come from @toolwright/core/internal): core goes in first, as the registry would have
   // added it with the scanner (the tarballs are not published).
+  // One `npm install` of the project's whole manifest: core and reflect-metadata as dependencies,
+  // TypeScript 7 and the scanner as dev dependencies, the tree `npm i core` then `npm i -D
+  // typescript scanner` leaves (a second install only re-reads the first one's tree).
   const installed = (async () => {
-    writeFiles(typescript7, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module' }) });
-    await npmInstallAsync(typescript7, [tarballs.get('core') as string, 'reflect-metadata@^0.2.2']);
-    await npmInstallAsync(typescript7, ['-D', 'typescript@^7.0.2', '@types/node@^20.19.0', tarballs.get('scanner') as string]);
+    const dependencies = { '@toolwright/core': `file:${tarballs.get('core')}`, 'reflect-metadata': '^0.2.2' };
+    const devDependencies = { typescript: '^7.0.2', '@types/node': '^20.19.0', '@toolwright/scanner': `file:${tarballs.get('scanner')}` };
+    writeFiles(typescript7, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module', dependencies, devDependencies }) });
+    await npmInstallAsync(typescript7, []);
   })();
   typescript7Install = inBackground(() => installed);
   typescript7Build = inBackground(async () => {
@@ -89,16 +96,27 @@ describe('installed into scratch projects outside the workspace', () => {
   }
 
   beforeAll(async () => {
+    // The Nest CLI depends on a TypeScript of its own (~6.0), which npm nests under it; `nest build`
+    // never loads it: it resolves `typescript` from the project first (the 5.9 the other recipes
+    // use). The override points the CLI's dependency at that one, so npm extracts no unused copy.
+    writeFiles(shared, {
+      'package.json': JSON.stringify({ name: 'shared', version: '1.0.0', private: true, overrides: { '@nestjs/cli': { typescript: TOOLCHAIN_TYPESCRIPT } } }, null, 2),
+    });
     await npmInstallAsync(shared, [...PACKAGES.map((name) => tarballs.get(name) as string), ...TOOLCHAIN], 420_000);
     for (const start of starters) start();
   }, 450_000);
 
   recipe('every package loads from a CommonJS and from an ES module program', async () => {
     const names = PACKAGES.map((name) => `@toolwright/${name}`);
-    const cjs = `for (const name of ${JSON.stringify(names)}) if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing');`;
-    await runOk('node', ['-e', cjs], { cwd: shared });
-    const esm = `for (const name of ${JSON.stringify(names)}) { const m = await import(name); if (Object.keys(m).length < 2) throw new Error(name + ' exports nothing'); }`;
-    await runOk('node', ['--input-type=module', '-e', esm], { cwd: shared });
+    // One Node process: an ES module program imports every entry (the "import" condition), then
+    // requires each through createRequire, which resolves as a CommonJS program's require does
+    // (the "require" condition).
+    const both = `import { createRequire } from 'node:module';
+const require = createRequire(process.cwd() + '/');
+for (const name of ${JSON.stringify(names)}) { const m = await import(name); if (Object.keys(m).length < 2) throw new Error(name + ' exports nothing to import'); }
+for (const name of ${JSON.stringify(names)}) if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing to require');
+console.log('loaded ' + ${names.length} + ' packages both ways');`;
+    expect(await runOk('node', ['--input-type=module', '-e', both], { cwd: shared })).toContain(`loaded ${names.length} packages both ways`);
   }, 240_000);
 
   describe('through the transformer (TypeScript 5.x/6.x)', () => {
@@ -216,9 +234,10 @@ describe('installed into scratch projects outside the workspace', () => {
 describe('TypeScript 7 (tsgo): `npm i -D typescript` in a new project', () => {
   const project = typescript7;
 
-  it('installs core, then the scanner next to it', async () => {
+  it('installs core, and the scanner as a dev dependency next to it', async () => {
     await typescript7Install();
     expect(JSON.parse(fs.readFileSync(path.join(project, 'node_modules', 'typescript', 'package.json'), 'utf8')).version).toMatch(/^7\./);
+    for (const name of ['core', 'scanner']) expect(fs.existsSync(path.join(project, 'node_modules', '@toolwright', name, 'package.json'))).toBe(true);
   }, 450_000);
 
   it('compiles the generated module with tsc 7, and the program runs from dist/', async () => {
