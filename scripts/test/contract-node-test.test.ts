@@ -8,11 +8,14 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { npmInstall, run, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { npmInstallAsync, run, writeFiles } from '../../packages/scanner/test/consumer/scratch';
 import { packedTarballs } from '../../test-support/packed-tarballs';
+import { projectFolder, sharedInstall } from '../../test-support/shared-install';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-node-test-'));
-const app = path.join(root, 'app');
+/** The shared install (core, sandbox, reflect-metadata; no test runner) and this suite's project under it. */
+let install = '';
+let app = '';
 
 const memoryStoreTest = `import 'reflect-metadata';
 import { describe, it } from 'node:test';
@@ -81,24 +84,33 @@ function failedTests(tap: string): string[] {
   return [...tap.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((match) => match[1]!);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   const tarballs = [...packedTarballs(['core', 'sandbox'], path.join(root, 'packs')).values()];
+  // No jest (nor any other test runner) is installed: the suites need only node. The install is
+  // shared with the other suites of the run that need exactly these packages.
+  const specs = [...tarballs, 'reflect-metadata@^0.2.2'];
+  install = await sharedInstall(specs, path.join(root, 'install'), (dir) => npmInstallAsync(dir, specs, 420_000));
+  app = projectFolder(install, 'node-test-');
   writeFiles(app, {
     'package.json': JSON.stringify({ name: 'node-test-app', version: '1.0.0', private: true, type: 'module' }),
     'test/memory-store.test.mjs': memoryStoreTest,
     'test/local-sandbox.test.mjs': localSandboxTest,
     'broken/stealing-store.test.mjs': brokenStoreTest,
   });
-  // No jest (nor any other test runner) is installed: the suites need only node.
-  npmInstall(app, [...tarballs, 'reflect-metadata@^0.2.2'], 420_000);
 }, 600_000);
 
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  if (app) fs.rmSync(app, { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 describe('the packed contract suites under node --test', () => {
   it('are installed without any test runner', () => {
-    expect(fs.existsSync(path.join(app, 'node_modules', 'jest'))).toBe(false);
-    expect(fs.existsSync(path.join(app, 'node_modules', 'expect'))).toBe(false);
+    expect(fs.existsSync(path.join(install, 'node_modules', '@toolwright', 'core', 'package.json'))).toBe(true);
+    for (const runner of ['jest', 'expect']) expect(fs.existsSync(path.join(install, 'node_modules', runner))).toBe(false);
+    // Node itself, from the project's folder, finds core and no test runner anywhere above it.
+    const probe = "for (const name of ['@toolwright/core', 'jest', 'expect']) { try { require.resolve(name); console.log(name + ' found'); } catch { console.log(name + ' missing'); } }";
+    expect(run('node', ['-e', probe], { cwd: app }).stdout.trim().split('\n')).toEqual(['@toolwright/core found', 'jest missing', 'expect missing']);
   });
 
   it('pass against MemoryRunStore and LocalSandbox', () => {

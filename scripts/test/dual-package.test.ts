@@ -9,27 +9,32 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { lastJson, npmInstall, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { lastJson, npmInstall, npmInstallAsync, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
 import { packedTarballs } from '../../test-support/packed-tarballs';
+import { projectFolder, sharedInstall } from '../../test-support/shared-install';
 import { APPLICATION_SOURCE, LIBRARY_SOURCE } from './dual-package/programs';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-dual-'));
-/** The application's project with one installed copy of core, which each test copies. */
-const installed = path.join(root, 'installed');
+/**
+ * The install holding the application's one copy of core (shared with the other suites of the
+ * run that install core, sandbox and reflect-metadata; sandbox is not loaded here).
+ */
+let install = '';
 let coreTarball = '';
+/** This suite's project folders under the shared install. */
+const apps: string[] = [];
 
-beforeAll(() => {
-  coreTarball = packedTarballs(['core'], path.join(root, 'packs')).get('core') as string;
-  writeFiles(installed, {
-    'package.json': JSON.stringify({ name: 'dual-app', version: '1.0.0', private: true, type: 'module' }),
-    'main.mjs': APPLICATION_SOURCE,
-    'lib/package.json': JSON.stringify({ name: 'dual-app-lib', version: '1.0.0', private: true, type: 'commonjs' }),
-    'lib/index.cjs': LIBRARY_SOURCE,
-  });
-  npmInstall(installed, [coreTarball, 'reflect-metadata@^0.2.2']);
-}, 300_000);
+beforeAll(async () => {
+  const tarballs = packedTarballs(['core', 'sandbox'], path.join(root, 'packs'));
+  coreTarball = tarballs.get('core') as string;
+  const specs = [...tarballs.values(), 'reflect-metadata@^0.2.2'];
+  install = await sharedInstall(specs, path.join(root, 'install'), (dir) => npmInstallAsync(dir, specs));
+}, 450_000);
 
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  for (const app of apps) fs.rmSync(app, { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 interface Observed {
   twoCopies: boolean;
@@ -44,12 +49,19 @@ interface Observed {
 }
 
 /**
- * A copy of the application's project (core installed once, in beforeAll: the same install both
- * tests start from); `libraryCore` also installs a copy of core in lib/.
+ * The application's project in a folder of its own under the shared install (core installed
+ * once, in beforeAll: the same install both tests start from); `libraryCore` also installs a
+ * copy of core in lib/.
  */
 function project(name: string, libraryCore: boolean): string {
-  const app = path.join(root, name);
-  fs.cpSync(installed, app, { recursive: true, verbatimSymlinks: true });
+  const app = projectFolder(install, `dual-${name}-`);
+  apps.push(app);
+  writeFiles(app, {
+    'package.json': JSON.stringify({ name: 'dual-app', version: '1.0.0', private: true, type: 'module' }),
+    'main.mjs': APPLICATION_SOURCE,
+    'lib/package.json': JSON.stringify({ name: 'dual-app-lib', version: '1.0.0', private: true, type: 'commonjs' }),
+    'lib/index.cjs': LIBRARY_SOURCE,
+  });
   if (libraryCore) npmInstall(path.join(app, 'lib'), [coreTarball, 'reflect-metadata@^0.2.2']);
   return app;
 }

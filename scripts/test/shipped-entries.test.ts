@@ -2,19 +2,27 @@
  * The tiered entries as a user installs them (issue 29): core's `@toolwright/core`,
  * `@toolwright/core/extend` and `@toolwright/core/testing` and `@toolwright/sandbox/testing`,
  * from `npm pack`ed tarballs in a scratch project outside the workspace. The shipped contract
- * suites run under the project's own jest against MemoryRunStore and LocalSandbox.
+ * suites run under that install's own jest (not the workspace's) against MemoryRunStore and
+ * LocalSandbox. The install is the consumer test's (every package, every toolchain), shared per
+ * jest run; this suite's project is a folder of its own under it.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { lastJson, npmInstall, run, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
-import { packedTarballs } from '../../test-support/packed-tarballs';
+import { lastJson, packAll, run, runOk, writeFiles } from '../../packages/scanner/test/consumer/scratch';
+import { toolchainInstall } from '../../packages/scanner/test/consumer/toolchain-install';
+import { projectFolder } from '../../test-support/shared-install';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-entries-'));
-const app = path.join(root, 'app');
+/** The install of every package and toolchain (jest among them) the consumer test shares, and this suite's project under it. */
+let install = '';
+let app = '';
 
-beforeAll(() => {
-  const tarballs = [...packedTarballs(['core', 'sandbox'], path.join(root, 'packs')).values()];
+beforeAll(async () => {
+  // The consumer test's install holds core, sandbox, reflect-metadata and jest: in a jest run the
+  // suites share it (made once); run alone, this suite makes it.
+  install = await toolchainInstall(packAll(path.join(root, 'packs')), path.join(root, 'toolchain'));
+  app = projectFolder(install, 'entries-');
   writeFiles(app, {
     'package.json': JSON.stringify({ name: 'entries-app', version: '1.0.0', private: true }),
     'jest.config.js': "module.exports = { testEnvironment: 'node', testTimeout: 60000 };\n",
@@ -63,10 +71,12 @@ console.log(JSON.stringify({
 }));
 `,
   });
-  npmInstall(app, [...tarballs, 'reflect-metadata@^0.2.2', 'jest@^30.2.0'], 420_000);
 }, 600_000);
 
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  if (app) fs.rmSync(app, { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 describe('the packed entries', () => {
   it('load through import as through require, each name in one entry', () => {
@@ -84,7 +94,7 @@ describe('the packed entries', () => {
   });
 
   it("run the shipped RunStore and Sandbox contract suites under the project's jest", () => {
-    const result = run(path.join(app, 'node_modules', '.bin', 'jest'), ['--ci', '--json', '--outputFile=results.json'], { cwd: app, timeoutMs: 300_000 });
+    const result = run(path.join(install, 'node_modules', '.bin', 'jest'), ['--ci', '--json', '--outputFile=results.json'], { cwd: app, timeoutMs: 300_000 });
     expect(`${result.stdout}${result.stderr}`).toMatch(/Test Suites: 2 passed, 2 total/);
     const { testResults } = JSON.parse(fs.readFileSync(path.join(app, 'results.json'), 'utf8')) as { testResults: Array<{ name: string; assertionResults: Array<{ status: string; ancestorTitles: string[] }> }> };
     const passedBySuite = Object.fromEntries(testResults.map((file) => [path.basename(file.name), file.assertionResults.filter((test) => test.status === 'passed').length]));

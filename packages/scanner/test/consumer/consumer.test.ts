@@ -2,7 +2,8 @@
  * The packages as a user gets them: every package is `npm pack`ed, the tarballs are checked and
  * installed into scratch projects under os.tmpdir() (outside the workspace, from the registry
  * like any project), and each documented toolchain recipe builds a toolkit and runs a tool call
- * end to end. One shared install serves every recipe; TypeScript 7 gets a project of its own,
+ * end to end. One install serves every recipe (made once per jest run and shared with the
+ * shipped-entries test, which runs its jest); TypeScript 7 gets a project of its own,
  * installed at the same time and built as soon as it is there. The recipes are started together as soon as their install is there
  * (a few at a time, each in its own project folder) and each test collects its recipe's outcome.
  */
@@ -12,16 +13,10 @@ import * as path from 'path';
 import { stripVTControlCharacters } from 'util';
 import { EXPECTED_RUN } from './sources';
 import { inBackground, lastJson, limiter, npmInstallAsync, packAll, PACKAGES, REPO, runAsync as run, runOkAsync as runOk, unpack, writeFiles } from './scratch';
+import { projectFolder } from '../../../../test-support/shared-install';
+import { toolchainInstall } from './toolchain-install';
 import { tarballProblems } from './tarball-checks';
 import { generatedModuleProject, readmeHeadlineProject, transformerProjects } from './projects';
-
-/** The toolchains of the recipes, at the versions the scanner's README documents. */
-const TOOLCHAIN = [
-  'typescript@~5.9.3', 'ts-patch@3.3.0', 'typescript6@npm:typescript@6.0.3', 'typescript50@npm:typescript@5.0.4',
-  'esbuild@^0.28.0', '@swc/core@^1.16.0', '@swc/cli@^0.8.0', '@swc-node/register@^1.12.0', '@swc/jest@^0.2.39', 'tsx@^4.23.0',
-  'jest@^30.2.0', 'ts-jest@^29.4.0', '@types/jest@^30.0.0', '@nestjs/cli@^12.0.0', '@nestjs/core@^11.1.0', '@nestjs/common@^11.1.0',
-  'rxjs@^7.8.2', 'reflect-metadata@^0.2.2', '@types/node@^20.19.0',
-];
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-consumer-'));
 let tarballs = new Map<string, string>();
@@ -45,10 +40,14 @@ beforeAll(() => {
   // @toolwright/core is a required peer of the scanner (default tool names and the class-validator
   // list come from @toolwright/core/internal): core goes in first, as the registry would have
   // added it with the scanner (the tarballs are not published).
+  // One `npm install` of the project's whole manifest: core and reflect-metadata as dependencies,
+  // TypeScript 7 and the scanner as dev dependencies, the tree `npm i core` then `npm i -D
+  // typescript scanner` leaves (a second install only re-reads the first one's tree).
   const installed = (async () => {
-    writeFiles(typescript7, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module' }) });
-    await npmInstallAsync(typescript7, [tarballs.get('core') as string, 'reflect-metadata@^0.2.2']);
-    await npmInstallAsync(typescript7, ['-D', 'typescript@^7.0.2', '@types/node@^20.19.0', tarballs.get('scanner') as string]);
+    const dependencies = { '@toolwright/core': `file:${tarballs.get('core')}`, 'reflect-metadata': '^0.2.2' };
+    const devDependencies = { typescript: '^7.0.2', '@types/node': '^20.19.0', '@toolwright/scanner': `file:${tarballs.get('scanner')}` };
+    writeFiles(typescript7, { 'package.json': JSON.stringify({ name: 'typescript7-app', private: true, type: 'module', dependencies, devDependencies }) });
+    await npmInstallAsync(typescript7, []);
   })();
   typescript7Install = inBackground(() => installed);
   typescript7Build = inBackground(async () => {
@@ -77,7 +76,9 @@ describe('the npm tarballs', () => {
 });
 
 describe('installed into scratch projects outside the workspace', () => {
-  const shared = path.join(root, 'shared');
+  /** The shared install (every package, every toolchain), and this suite's folder of projects under it. */
+  let shared = '';
+  let work = '';
   /** The recipes of this block, started together (a few at a time) once the install is there. */
   const starters: Array<() => void> = [];
 
@@ -89,32 +90,43 @@ describe('installed into scratch projects outside the workspace', () => {
   }
 
   beforeAll(async () => {
-    await npmInstallAsync(shared, [...PACKAGES.map((name) => tarballs.get(name) as string), ...TOOLCHAIN], 420_000);
+    shared = await toolchainInstall(tarballs, path.join(root, 'toolchain'));
+    work = projectFolder(shared, 'consumer-');
     for (const start of starters) start();
   }, 450_000);
 
+  afterAll(() => {
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
   recipe('every package loads from a CommonJS and from an ES module program', async () => {
     const names = PACKAGES.map((name) => `@toolwright/${name}`);
-    const cjs = `for (const name of ${JSON.stringify(names)}) if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing');`;
-    await runOk('node', ['-e', cjs], { cwd: shared });
-    const esm = `for (const name of ${JSON.stringify(names)}) { const m = await import(name); if (Object.keys(m).length < 2) throw new Error(name + ' exports nothing'); }`;
-    await runOk('node', ['--input-type=module', '-e', esm], { cwd: shared });
+    // One Node process: an ES module program imports every entry (the "import" condition), then
+    // requires each through createRequire, which resolves as a CommonJS program's require does
+    // (the "require" condition).
+    const both = `import { createRequire } from 'node:module';
+const require = createRequire(process.cwd() + '/');
+for (const name of ${JSON.stringify(names)}) { const m = await import(name); if (Object.keys(m).length < 2) throw new Error(name + ' exports nothing to import'); }
+for (const name of ${JSON.stringify(names)}) if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing to require');
+console.log('loaded ' + ${names.length} + ' packages both ways');`;
+    expect(await runOk('node', ['--input-type=module', '-e', both], { cwd: shared })).toContain(`loaded ${names.length} packages both ways`);
   }, 240_000);
 
   describe('through the transformer (TypeScript 5.x/6.x)', () => {
-    const projects = transformerProjects(shared);
+    /** Made on first use: the folder is known once the install is there. */
+    const projects = (): ReturnType<typeof transformerProjects> => transformerProjects(work);
 
     recipe('toolwright build: CommonJS, node16 resolution', async () => {
-      const dir = projects.toolwrightBuild();
+      const dir = projects().toolwrightBuild();
       await runOk(bin(shared, 'toolwright'), ['build', '-p', 'tsconfig.json'], { cwd: dir });
       expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
     }, 240_000);
 
     recipe('tsc 5.x with ts-patch (tspc): ES module, nodenext resolution; a strict-mode problem is a compiler error', async () => {
-      const dir = projects.tspc();
+      const dir = projects().tspc();
       await runOk(bin(shared, 'tspc'), ['-p', 'tsconfig.json'], { cwd: dir });
       expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-      projects.addLooseTool(dir);
+      projects().addLooseTool(dir);
       const failing = await run(bin(shared, 'tspc'), ['-p', 'tsconfig.json'], { cwd: dir });
       expect(failing.code).not.toBe(0);
       expect(failing.stdout).toMatch(/src\/tally\.ts\(5,9\): error TS90001: toolwright: tool tally, parameter "counts": is a map with arbitrary keys/);
@@ -122,17 +134,17 @@ describe('installed into scratch projects outside the workspace', () => {
     }, 240_000);
 
     recipe('ts-jest with astTransformers', async () => {
-      const dir = projects.tsJest();
+      const dir = projects().tsJest();
       const result = await run(bin(shared, 'jest'), ['--ci'], { cwd: dir });
       expect(`${result.stdout}${result.stderr}`).toMatch(/Tests:\s+1 passed, 1 total/);
       expect(result.code).toBe(0);
     }, 240_000);
 
     recipe('nest build with "plugins": ["@toolwright/scanner"]; a strict-mode problem fails the build', async () => {
-      const dir = projects.nest();
+      const dir = projects().nest();
       await runOk(bin(shared, 'nest'), ['build'], { cwd: dir });
       expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
-      projects.addLooseTool(dir);
+      projects().addLooseTool(dir);
       const failing = await run(bin(shared, 'nest'), ['build'], { cwd: dir });
       expect(failing.code).toBe(1);
       // Nest prints TypeScript's coloured format.
@@ -142,7 +154,7 @@ describe('installed into scratch projects outside the workspace', () => {
 
     for (const compiler of ['typescript6', 'typescript50']) {
       recipe(`the compiler API under ${compiler} (another TypeScript than the scanner analyses with)`, async () => {
-        const dir = projects.compilerApi(compiler);
+        const dir = projects().compilerApi(compiler);
         expect(await runOk('node', ['build.js', compiler], { cwd: dir })).toMatch(/^TypeScript (6\.0|5\.0)\.\d+: 0 diagnostics/m);
         expect(lastJson(await runOk('node', ['dist/main.js'], { cwd: dir }))).toEqual(EXPECTED_RUN);
       }, 240_000);
@@ -155,7 +167,7 @@ describe('installed into scratch projects outside the workspace', () => {
     /** The generated-module project, scanned once; every recipe of this block builds it. */
     const project = (): Promise<string> =>
       (emitted ??= (async () => {
-        const dir = generatedModuleProject(shared);
+        const dir = generatedModuleProject(work);
         await runOk(bin(shared, 'toolwright'), scan, { cwd: dir });
         return dir;
       })());
@@ -205,7 +217,7 @@ describe('installed into scratch projects outside the workspace', () => {
   describe("the root README's first example", () => {
     for (const type of ['commonjs', 'module'] as const) {
       recipe(`compiles and runs as written in a ${type} project`, async () => {
-        const dir = readmeHeadlineProject(shared, type, fs.readFileSync(path.join(REPO, 'README.md'), 'utf8'));
+        const dir = readmeHeadlineProject(work, type, fs.readFileSync(path.join(REPO, 'README.md'), 'utf8'));
         await runOk(bin(shared, 'toolwright'), ['build', '-p', 'tsconfig.json'], { cwd: dir });
         expect((await runOk('node', ['dist/main.js'], { cwd: dir })).trim()).toBe('It is 8 °C in Oslo.\nrain');
       }, 240_000);
@@ -216,9 +228,10 @@ describe('installed into scratch projects outside the workspace', () => {
 describe('TypeScript 7 (tsgo): `npm i -D typescript` in a new project', () => {
   const project = typescript7;
 
-  it('installs core, then the scanner next to it', async () => {
+  it('installs core, and the scanner as a dev dependency next to it', async () => {
     await typescript7Install();
     expect(JSON.parse(fs.readFileSync(path.join(project, 'node_modules', 'typescript', 'package.json'), 'utf8')).version).toMatch(/^7\./);
+    for (const name of ['core', 'scanner']) expect(fs.existsSync(path.join(project, 'node_modules', '@toolwright', name, 'package.json'))).toBe(true);
   }, 450_000);
 
   it('compiles the generated module with tsc 7, and the program runs from dist/', async () => {
