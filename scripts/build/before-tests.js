@@ -3,7 +3,7 @@
 // What `npm test` does before jest, as one graph of tasks (task-graph.js), as many at a time as
 // the machine has cores: the build (build-all.js: the declarations and the workspaces), the lint
 // (`npm run lint`'s three commands), the tests' TypeScript precompiled once for every jest worker
-// (precompile-tests.js, once core and the scanner are built) and the backends' provisioning
+// (precompile-tests.js, once the declarations and core and the scanner are built) and the backends' provisioning
 // (provision-backends.js, which mostly waits on apt-get, beside everything from the start).
 // The first failure stops everything with its exit code.
 const fs = require('fs');
@@ -19,8 +19,14 @@ const LINT = [
   { name: 'lint: API reports', command: 'node scripts/api-report.mjs', after: ['declarations'] },
 ];
 
-/** The builds the precompile loads: the scanner's transformer (packages/scanner/dist), which loads core's. */
-const PRECOMPILE_NEEDS = ['@toolwright/core', '@toolwright/scanner'];
+/**
+ * What the precompile needs: the builds it loads (the scanner's transformer, which loads core's)
+ * and the declarations. Its program reads them: tsconfig.jest.json takes in every `.d.ts` under
+ * the packages' `dist/`, and imports its paths do not map (`@toolwright/scanner/transformer`)
+ * resolve to them. Started before them, it compiled a program without them, which jest's
+ * staleness check then found stale, and every worker compiled everything again through ts-jest.
+ */
+const PRECOMPILE_NEEDS = ['@toolwright/core', '@toolwright/scanner', 'declarations'];
 
 /**
  * The tasks of `npm test` before jest.
@@ -36,16 +42,36 @@ function tasks() {
   const first = (task) => PRECOMPILE_NEEDS.includes(task.name);
   return [
     { name: 'provision backends', command: `"${process.execPath}" scripts/provision-backends.js`, usesCore: false },
-    // The longest chain first: core's and the scanner's builds (which do not wait for the
-    // declarations), then the precompile, the longest task; the declarations beside them.
+    // The longest chain first: the declarations beside core's and the scanner's builds (which do
+    // not wait for them), then the precompile, the longest task.
     ...build.filter(first),
     { name: 'precompile tests', command: `"${process.execPath}" scripts/build/precompile-tests.js`, after: PRECOMPILE_NEEDS },
-    ...build.filter((task) => !first(task) && (task.name === 'declarations' || packages.includes(task.name))),
+    ...build.filter((task) => !first(task) && packages.includes(task.name)),
     ...LINT,
-    ...build.filter((task) => !first(task) && task.name !== 'declarations' && !packages.includes(task.name)),
+    ...build.filter((task) => !first(task) && !packages.includes(task.name)),
   ];
 }
 
-module.exports = { tasks };
+/**
+ * Why the precompiled tests are stale once every task has run (undefined when they are current):
+ * a task after the precompile that changed what it compiled would leave every jest worker
+ * compiling everything again through ts-jest, slowly and silently.
+ * @returns {string | undefined}
+ */
+function stalePrecompile() {
+  const { jestProgramConfig, readManifest, staleness } = require('./precompiled-tests');
+  return staleness(readManifest(ROOT), jestProgramConfig(require('typescript'), ROOT).fileNames, ROOT);
+}
 
-if (require.main === module) void runTasks(tasks()).then((code) => process.exit(code));
+module.exports = { tasks, stalePrecompile };
+
+if (require.main === module) {
+  void runTasks(tasks()).then((code) => {
+    const why = code === 0 ? stalePrecompile() : undefined;
+    if (why !== undefined) {
+      process.stderr.write(`before-tests: the precompiled tests are stale once every task has run (${why}): a task that ran after the precompile changed what it compiles; make the precompile come after it (scripts/build/before-tests.js)\n`);
+      process.exit(1);
+    }
+    process.exit(code);
+  });
+}
