@@ -2,15 +2,10 @@ import { spawnSync } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { sharedRunFolder } from './shared-run-dir';
 
 /** The repository root. */
 const REPO = path.resolve(__dirname, '..');
-
-/**
- * The directory one jest run's suites share (scripts/build/shared-backends.mjs creates it in the
- * global setup and deletes it in the teardown); the run's tarballs are kept in its `packs/`.
- */
-const SHARED_RUN_DIR_ENV = 'TOOLWRIGHT_SHARED_BACKENDS_DIR';
 
 /** Files npm adds to every tarball whatever `files` says. */
 const ALWAYS_PACKED = /^(readme|license|licence|changelog)(\..*)?$/i;
@@ -68,8 +63,7 @@ function packEnv(): NodeJS.ProcessEnv {
  * without the global setup; the caller deletes it).
  */
 export function packedTarballs(names: readonly string[], fallbackDir: string): Map<string, string> {
-  const shared = process.env[SHARED_RUN_DIR_ENV];
-  const dir = shared && fs.existsSync(shared) ? path.join(shared, 'packs') : fallbackDir;
+  const dir = sharedRunFolder('packs', fallbackDir);
   fs.mkdirSync(dir, { recursive: true });
   const tarballs = new Map(names.map((name) => [name, path.join(dir, `toolwright-${name}-${packageDigest(name)}.tgz`)]));
   const missing = names.filter((name) => !fs.existsSync(tarballs.get(name) as string));

@@ -1,13 +1,7 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-
-/**
- * The directory one jest run's suites share (scripts/build/shared-backends.mjs creates it in the
- * global setup and deletes it in the teardown); the run's shared installs are kept in its
- * `installs/`.
- */
-const SHARED_RUN_DIR_ENV = 'TOOLWRIGHT_SHARED_BACKENDS_DIR';
+import { sharedRunFolder } from './shared-run-dir';
 
 /** Written into an install's directory once it is complete, or once it has failed (with why). */
 const DONE = '.install-done';
@@ -51,8 +45,7 @@ function settled(dir: string, timeoutMs: number): Promise<void> {
  * directory ({@link projectFolder}), which resolves packages from the shared `node_modules`.
  */
 export async function sharedInstall(specs: readonly string[], fallbackDir: string, install: (dir: string) => Promise<void>): Promise<string> {
-  const shared = process.env[SHARED_RUN_DIR_ENV];
-  const base = shared && fs.existsSync(shared) ? path.join(shared, 'installs') : fallbackDir;
+  const base = sharedRunFolder('installs', fallbackDir);
   const dir = path.join(base, createHash('sha256').update(specs.join('\0')).digest('hex').slice(0, 16));
   fs.mkdirSync(dir, { recursive: true });
   try {
