@@ -8,7 +8,7 @@
 // The first failure stops everything with its exit code.
 const fs = require('fs');
 const path = require('path');
-const { buildTasks, workspaces } = require('./build-all');
+const { buildTaskOf, buildTasks } = require('./build-all');
 const { ROOT, runTasks } = require('./task-graph');
 
 /** `npm run lint`, one task per command; checked against package.json so the two cannot drift. */
@@ -26,7 +26,9 @@ const LINT = [
  * resolve to them. Started before them, it compiled a program without them, which jest's
  * staleness check then found stale, and every worker compiled everything again through ts-jest.
  */
-const PRECOMPILE_NEEDS = ['@toolwright/core', '@toolwright/scanner', 'declarations'];
+function precompileNeeds() {
+  return [...new Set([buildTaskOf('@toolwright/core'), buildTaskOf('@toolwright/scanner')])].concat('declarations');
+}
 
 /**
  * The tasks of `npm test` before jest.
@@ -37,18 +39,17 @@ function tasks() {
   if (lintScript !== LINT.map((task) => task.command).join(' && ')) {
     throw new Error(`scripts/build/before-tests.js: its lint commands differ from package.json's "lint" (${lintScript}); make them the same`);
   }
-  const packages = workspaces().filter((workspace) => workspace.dir.startsWith('packages/') && workspace.script !== undefined).map((workspace) => workspace.name);
   const build = buildTasks();
-  const first = (task) => PRECOMPILE_NEEDS.includes(task.name);
+  const needs = precompileNeeds();
+  const first = (task) => needs.includes(task.name);
   return [
     { name: 'provision backends', command: `"${process.execPath}" scripts/provision-backends.js`, usesCore: false },
-    // The longest chain first: the declarations beside core's and the scanner's builds (which do
-    // not wait for them), then the precompile, the longest task.
+    // The longest chain first: the declarations beside the packages' build (which does not wait
+    // for them), then the precompile, the longest task.
     ...build.filter(first),
-    { name: 'precompile tests', command: `"${process.execPath}" scripts/build/precompile-tests.js`, after: PRECOMPILE_NEEDS },
-    ...build.filter((task) => !first(task) && packages.includes(task.name)),
+    { name: 'precompile tests', command: `"${process.execPath}" scripts/build/precompile-tests.js`, after: needs },
     ...LINT,
-    ...build.filter((task) => !first(task) && !packages.includes(task.name)),
+    ...build.filter((task) => !first(task)),
   ];
 }
 

@@ -14,6 +14,11 @@ const { ROOT, runTasks } = require('./task-graph');
 const CLI_BUILD = 'toolwright build -p tsconfig.json';
 /** The task building those workspaces together. */
 const CLI_BUILDS_TASK = 'toolwright build (examples)';
+/** The build script of a package bundled by rolldown with its own config (every package). */
+const ROLLDOWN_BUILD = 'rolldown -c';
+/** The tasks building those packages together: the ones that only transpile, and the ones that type-check. */
+const ROLLDOWN_TASK = 'rolldown (packages)';
+const ROLLDOWN_TYPED_TASK = 'rolldown (packages that declare tools)';
 
 /**
  * The root package's workspaces in their declared order, each with its name, folder, build script
@@ -42,34 +47,62 @@ function workspaces() {
 }
 
 /**
- * The build's tasks: `declarations`, then one per workspace with a build script, named after its
- * package, after the declarations and the workspaces it depends on.
+ * The builds, grouped. Builds of the same kind run together in one process, where starting Node
+ * and the tool once serves them all: the examples (the scanner's CLI, build-projects.js, whose
+ * programs share the declaration files they parse) and the packages (rolldown, build-packages.mjs):
+ * those that only transpile at once, those that type-check once the declarations are there. A
+ * workspace with another build script is a group of its own, named after its package.
+ * @returns {Array<{ name: string, members: ReturnType<typeof workspaces>, command: string, cwd?: string, quiet: boolean }>}
+ */
+function buildGroups() {
+  const all = workspaces().filter((workspace) => workspace.script !== undefined);
+  const node = `"${process.execPath}"`;
+  const rolldown = all.filter((workspace) => workspace.script === ROLLDOWN_BUILD);
+  const cli = all.filter((workspace) => workspace.script === CLI_BUILD);
+  const dirs = (members) => members.map((workspace) => workspace.dir).join(' ');
+  return [
+    { name: ROLLDOWN_TASK, members: rolldown.filter((workspace) => !workspace.typed), script: 'build-packages.mjs', quiet: true },
+    { name: ROLLDOWN_TYPED_TASK, members: rolldown.filter((workspace) => workspace.typed), script: 'build-packages.mjs', quiet: true },
+    { name: CLI_BUILDS_TASK, members: cli, script: 'build-projects.js', quiet: false },
+  ]
+    .filter((group) => group.members.length > 0)
+    .map(({ script, ...group }) => ({ ...group, command: `${node} scripts/build/${script} ${dirs(group.members)}` }))
+    .concat(
+      all
+        .filter((workspace) => !rolldown.includes(workspace) && !cli.includes(workspace))
+        .map((workspace) => ({ name: workspace.name, members: [workspace], command: /** @type {string} */ (workspace.script), cwd: path.join(ROOT, workspace.dir), quiet: true })),
+    );
+}
+
+/**
+ * The build's tasks: `declarations`, then one per group of builds, after the declarations if
+ * the group reads them and after the groups building what its workspaces depend on.
  * @returns {import('./task-graph').Task[]}
  */
 function buildTasks() {
-  const all = workspaces().filter((workspace) => workspace.script !== undefined);
-  const built = new Set(all.map((workspace) => workspace.name));
-  /** The tasks a build of `group` comes after: the builds of what the group depends on, outside it, and the declarations if it reads them. */
-  const after = (group) => [...(group.some((w) => w.typed) ? ['declarations'] : []), ...new Set(group.flatMap((w) => w.deps.filter((dep) => built.has(dep) && !group.some((member) => member.name === dep))))];
-  // The workspaces whose build is exactly the scanner's CLI build are built in one process
-  // (build-projects.js), where their programs share the declaration files they all parse.
-  const cliBuilds = all.filter((workspace) => workspace.script === CLI_BUILD);
+  const groups = buildGroups();
+  const groupOf = new Map(groups.flatMap((group) => group.members.map((member) => [member.name, group.name])));
   return [
     { name: 'declarations', command: 'tsc -b tsconfig.build.json' },
-    ...all.filter((workspace) => !cliBuilds.includes(workspace)).map((workspace) => ({
-      name: workspace.name,
-      command: workspace.script,
-      cwd: path.join(ROOT, workspace.dir),
-      after: after([workspace]),
-      quiet: true,
-    })),
-    ...(cliBuilds.length === 0
-      ? []
-      : [{ name: CLI_BUILDS_TASK, command: `"${process.execPath}" scripts/build/build-projects.js ${cliBuilds.map((w) => w.dir).join(' ')}`, after: after(cliBuilds) }]),
+    ...groups.map(({ members, ...group }) => {
+      const deps = members.flatMap((member) => member.deps.map((dep) => groupOf.get(dep)).filter((name) => name !== undefined && name !== group.name));
+      return { ...group, after: [...(members.some((member) => member.typed) ? ['declarations'] : []), ...new Set(deps)] };
+    }),
   ];
 }
 
-module.exports = { buildTasks, workspaces };
+/**
+ * The name of the build task that builds a workspace.
+ * @param {string} name the workspace's package name
+ * @returns {string}
+ */
+function buildTaskOf(name) {
+  const group = buildGroups().find((candidate) => candidate.members.some((member) => member.name === name));
+  if (!group) throw new Error(`no build task builds ${name}: it has no build script`);
+  return group.name;
+}
+
+module.exports = { buildTaskOf, buildTasks, workspaces };
 
 if (require.main === module) {
   const started = Date.now();

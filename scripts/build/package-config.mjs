@@ -63,7 +63,7 @@ export function packageConfig(packageDir) {
       // The rest of an entry's own modules go to a chunk of that entry (`chunks/index-<hash>.js`),
       // so the entry file itself is only its list of `exports.name = …` lines: the whole file
       // that Node's ES module loader reads through to find the names an `import` gets.
-      codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }, { name: entryChunkName(entries) }] },
+      codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }, { name: entryChunkName(entries), debugName: 'entry' }] },
       sourcemap: true,
       // Whitespace only: names stay (error names come from `new.target.name`), and what a
       // process parses at `require` is a third smaller (measured: scripts/build/README.md).
