@@ -32,6 +32,8 @@ export class RunRecording implements RunEventRecorder {
   private heartbeat?: ReturnType<typeof setInterval>;
   /** When the record was last written (the heartbeat skips a beat after a recent write). */
   private lastWrite = 0;
+  /** The record changed since it was last written (the run's end, before the flush that writes it). */
+  private changed = false;
   private warned = false;
   private ended = false;
 
@@ -103,6 +105,7 @@ export class RunRecording implements RunEventRecorder {
       record.pendingApprovals = status === 'paused' ? state?.interruptions.length ?? 0 : 0;
       if (error !== undefined) record.error = error;
       if (state) record.usage = { inputTokens: state.usage.inputTokens, outputTokens: state.usage.outputTokens, totalTokens: state.usage.totalTokens };
+      this.changed = true;
     });
     this.flush();
   }
@@ -147,7 +150,8 @@ export class RunRecording implements RunEventRecorder {
     this.buffer = [];
     this.enqueue(async () => {
       const record = this.record;
-      if (!record) return;
+      // Nothing new since the last write (`settled()` after the run's end): no write.
+      if (!record || (batch.length === 0 && !this.changed)) return;
       if (batch.length > 0) {
         for (const e of batch) e.seq = ++this.seq;
         await this.store.appendEvents(record.id, batch);
@@ -175,6 +179,7 @@ export class RunRecording implements RunEventRecorder {
 
   private async write(): Promise<void> {
     this.lastWrite = Date.now();
+    this.changed = false;
     await this.store.recordRun({ ...this.record! });
   }
 
