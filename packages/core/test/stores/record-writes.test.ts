@@ -1,5 +1,6 @@
 import { Agent, MemoryRunStore, Runner, ScriptedModel, defineTool, type RunRecord } from '@toolwright/core';
 import { CONTRACT_SECRET } from '@toolwright/core/testing';
+import { refundAgent, refundModel } from '../../../../test-support/run-stores/fixtures';
 
 /** A memory store that keeps a copy of every record the runner writes. */
 class CountingStore extends MemoryRunStore {
@@ -17,14 +18,6 @@ const echo = defineTool({
   invoke: (_ctx, args: { text: string }) => args.text,
 });
 
-const needsApproval = defineTool({
-  name: 'refund',
-  description: 'Refund.',
-  parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
-  needsApproval: true,
-  invoke: () => 'refunded',
-});
-
 describe("a run's record is written once per change", () => {
   it('a run that completes: its end is written once, with the events before it', async () => {
     const store = new CountingStore({ secret: CONTRACT_SECRET });
@@ -40,8 +33,7 @@ describe("a run's record is written once per change", () => {
 
   it('a run that pauses: its pause and its run id are each written once', async () => {
     const store = new CountingStore({ secret: CONTRACT_SECRET });
-    const model = new ScriptedModel([{ toolCalls: [{ name: 'refund', arguments: { orderId: 'A-1' } }] }]);
-    const paused = await new Runner({ model }).run(new Agent({ name: 'writer', tools: [needsApproval] }), 'go', { store });
+    const paused = await new Runner({ model: refundModel() }).run(refundAgent({ refunds: [] }), 'Refund order A-17', { store });
     expect(paused.status).toBe('interrupted');
     const pauses = store.writes.filter((record) => record.status === 'paused');
     // The pause, then the same record linked to the stored run's id; nothing after.
