@@ -2,6 +2,7 @@ import { SandboxExecError, SshSandbox } from '@toolwright/sandbox';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
 import { sandboxContract } from '@toolwright/sandbox/testing';
 import { rejection } from './support/rejection';
+import { stallAfterExec } from './support/stalled-client';
 import { startSshServer, type SshServer } from './support/ssh-server';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 
@@ -79,6 +80,22 @@ describeBackend(ssh, 'SshSandbox (a real sshd on 127.0.0.1)', () => {
       await own.close();
       expect((await own.exec('echo two')).stdout).toBe('two\n');
       await own.close();
+    });
+  });
+
+  // A loaded machine's event loop can be slower than a short command: the server's confirmation
+  // of the exec and the command's exit status then arrive in one read. The exit status was lost
+  // (a finished command reported exitCode null), which failed CI runs now and then.
+  describe('a client slower than its commands (a loaded machine)', () => {
+    it('reports the exit code, or the signal, of a command that ended before the client heard the exec was accepted', async () => {
+      const restore = stallAfterExec(1_000);
+      try {
+        expect(await sandbox.exec('echo made')).toMatchObject({ exitCode: 0, stdout: 'made\n', timedOut: false });
+        expect(await sandbox.exec('exit 3')).toMatchObject({ exitCode: 3, timedOut: false });
+        expect(await sandbox.exec('kill -s KILL $$')).toMatchObject({ exitCode: null, signal: 'SIGKILL', timedOut: false });
+      } finally {
+        restore();
+      }
     });
   });
 });

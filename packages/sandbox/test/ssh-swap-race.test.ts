@@ -9,6 +9,7 @@ import { SftpFiles } from '../src/ssh/sftp-files';
 import type { SftpClient } from '../src/ssh/sftp-client';
 import { SshConnection } from '../src/ssh/ssh-connection';
 import { rejection } from './support/rejection';
+import { stallAfterExec } from './support/stalled-client';
 import { startSshServer, type SshServer } from './support/ssh-server';
 import { makeTempDirs, type TempDirs } from './support/temp-dirs';
 
@@ -116,6 +117,19 @@ describeBackend(ssh, 'SshSandbox files against a directory swapped for an outsid
     triggers = [{ method: 'lstat', suffix: `${s.rel}/swap/planted.txt`, action: s.swapOut }];
     const error = await rejection(files.writeFile(`${s.rel}/swap/planted.txt`, 'planted'));
     expect(error).toBeInstanceOf(OutsideWorkDirError);
+    expect(readdirSync(dirs.outsideDir)).toEqual(['secret.txt']);
+  });
+
+  it('a write is refused even when the remote shell refused before the client heard its exec was accepted (a loaded machine)', async () => {
+    const s = scene();
+    triggers = [{ method: 'lstat', suffix: `${s.rel}/swap/planted.txt`, action: s.swapOut }];
+    const restore = stallAfterExec(1_000);
+    try {
+      const error = await rejection(files.writeFile(`${s.rel}/swap/planted.txt`, 'planted'));
+      expect(error).toBeInstanceOf(OutsideWorkDirError);
+    } finally {
+      restore();
+    }
     expect(readdirSync(dirs.outsideDir)).toEqual(['secret.txt']);
   });
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ClientChannel } from 'ssh2';
 import { OutsideWorkDirError } from '../errors/outside-work-dir.error';
 import { SandboxFileError } from '../errors/sandbox-file.error';
 import { shellQuote } from '../sandbox/shell';
+import type { RemoteCommand } from './remote-command';
 
 /**
  * What the anchor does once it stands in the directory: hold it (`dir`), also hold the regular
@@ -96,7 +96,7 @@ export class RemoteAnchors {
    * path fallback of hosts without it).
    */
   constructor(
-    private readonly exec: (command: string) => Promise<ClientChannel>,
+    private readonly exec: (command: string) => Promise<RemoteCommand>,
     private readonly useProc = true,
   ) {}
 
@@ -114,12 +114,12 @@ export class RemoteAnchors {
   private async open(request: AnchorRequest): Promise<RemoteAnchor | 'changed'> {
     const key = `tw-${randomBytes(8).toString('hex')}`;
     const args = [key, request.root, request.mode, request.name ?? '', this.useProc ? 'proc' : 'path', ...request.dirs].map(shellQuote).join(' ');
-    const channel = await this.exec(`exec /bin/sh -c ${shellQuote(SCRIPT)} tw-files ${args}`);
+    const command = await this.exec(`exec /bin/sh -c ${shellQuote(SCRIPT)} tw-files ${args}`);
+    const channel = command.channel;
     return new Promise<RemoteAnchor | 'changed'>((resolve, reject) => {
       let out = '';
       let pid: number | undefined;
       let settled = false;
-      let code: number | null = null;
       const settle = (result: RemoteAnchor | 'changed' | Error): void => {
         if (settled) return;
         settled = true;
@@ -128,7 +128,7 @@ export class RemoteAnchors {
         else resolve(result);
       };
       const timer = setTimeout(() => {
-        if (pid !== undefined) this.exec(`kill -s KILL ${pid} 2>/dev/null; true`).then((c) => c.resume().end(), () => undefined);
+        if (pid !== undefined) this.exec(`kill -s KILL ${pid} 2>/dev/null; true`).then((killer) => killer.channel.resume().end(), () => undefined);
         channel.close();
         settle(new SandboxFileError('busy', request.requested, 'the remote directory could not be reached in time'));
       }, ANCHOR_TIMEOUT_MS);
@@ -156,8 +156,8 @@ export class RemoteAnchors {
           });
         }
       });
-      channel.on('exit', (exitCode: number | null) => (code = typeof exitCode === 'number' ? exitCode : null));
       channel.on('close', () => {
+        const code = command.exit?.code ?? null;
         if (code === 0) {
           const path = textAfter(out, `${key} path `);
           if (path !== undefined) return settle({ dir: path, held: false, release: () => undefined });

@@ -4,6 +4,7 @@ import { loadSsh2 } from '../sandbox/optional-modules';
 import { UserError } from '@toolwright/core';
 import { SandboxExecError } from '../errors/sandbox-exec.error';
 import { defaultKnownHostsFile, knownHostKeys } from './known-hosts';
+import { RemoteCommand } from './remote-command';
 import { SftpClient } from './sftp-client';
 
 /** How to reach and trust the remote host. @internal */
@@ -76,10 +77,14 @@ export class SshConnection {
   constructor(private readonly target: SshTarget) {}
 
   /** Opens an exec channel running `command` through the remote user's shell. */
-  async exec(command: string): Promise<ClientChannel> {
+  async exec(command: string): Promise<RemoteCommand> {
     const client = await this.connect();
     return new Promise((resolve, reject) => {
-      client.exec(command, (error, channel) => (error ? reject(new SandboxExecError(`SSH exec failed: ${error.message}`, { cause: error })) : resolve(channel)));
+      client.exec(command, (error, channel: ClientChannel) => {
+        if (error) reject(new SandboxExecError(`SSH exec failed: ${error.message}`, { cause: error }));
+        // Here, before any await: the exit status may already be in the read ssh2 is parsing.
+        else resolve(new RemoteCommand(channel));
+      });
     });
   }
 

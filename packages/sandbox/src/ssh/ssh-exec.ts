@@ -45,13 +45,13 @@ export async function runRemote(connection: SshConnection, spec: RemoteSpec, col
   if (spec.signal?.aborted) throw abortReason(spec.signal);
   const marker = `tw-${randomBytes(8).toString('hex')}`;
   const wrapper = `exec /bin/sh -c ${shellQuote(remoteScript(spec.env))} ${shellQuote(marker)} ${shellQuote(spec.cwd)} ${shellQuote(spec.command)}`;
-  const channel = await connection.exec(wrapper);
+  const command = await connection.exec(wrapper);
+  const channel = command.channel;
   let pid: number | undefined;
   let preamble: Buffer | undefined = Buffer.alloc(0);
   let timedOut = false;
   let aborted = false;
   let killWanted = false;
-  let exit: { code: number | null; signal?: string } = { code: null };
 
   const killGroup = (): void => {
     if (pid === undefined) {
@@ -60,7 +60,7 @@ export async function runRemote(connection: SshConnection, spec: RemoteSpec, col
     }
     connection
       .exec(`kill -s KILL -- -${pid} ${pid} 2>/dev/null; true`)
-      .then((killer) => {
+      .then(({ channel: killer }) => {
         killer.resume();
         killer.stderr.resume();
       })
@@ -103,16 +103,13 @@ export async function runRemote(connection: SshConnection, spec: RemoteSpec, col
       preamble = undefined;
     }
   });
-  channel.on('exit', (code: number | null, signal?: string) => {
-    exit = { code: typeof code === 'number' ? code : null, signal: signal ? `SIG${signal}` : undefined };
-    killGroup();
-  });
+  command.onExit(killGroup);
   channel.on('close', () => {
     clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
     if (preamble !== undefined && preamble.length > 0) collector.push('stderr', preamble);
     if (aborted) collector.fail(abortReason(spec.signal!));
-    else collector.finish({ exitCode: timedOut ? null : exit.code, timedOut, signal: timedOut ? 'SIGKILL' : exit.signal });
+    else collector.finish({ exitCode: timedOut ? null : (command.exit?.code ?? null), timedOut, signal: timedOut ? 'SIGKILL' : command.exit?.signal });
   });
   channel.end(spec.stdin ?? '');
 }
