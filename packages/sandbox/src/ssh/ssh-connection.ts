@@ -153,6 +153,11 @@ export class SshConnection {
       });
       client.on('close', forget);
       client.connect(config);
+      // Every exec and SFTP request is a small packet waiting for its answer: Nagle's algorithm
+      // would hold one written in pieces (ssh2 writes length, body and tag apart when its optional
+      // native crypto binding is missing) until the previous piece's delayed ACK, about 40 ms each
+      // time; OpenSSH's client sets TCP_NODELAY for the same reason.
+      client.setNoDelay(true);
     });
     return this.client;
   }
