@@ -90,6 +90,19 @@ describeBackend(ssh, 'SshSandbox (a real sshd on 127.0.0.1)', () => {
       expect(() => new SshSandbox({ ...options(), hostKey: undefined, knownHostsFile: `${dirs.base}/none` })).toThrow(/no key is known for 127\.0\.0\.1:\d+/);
     });
 
+    it('rejects a command whose connection drops before it reports its end, naming that, and reconnects for the next', async () => {
+      const own = new SshSandbox(options());
+      try {
+        // The command's parent is the sshd process serving this connection: killing it drops the link.
+        const error = await rejection(own.exec('kill -s KILL $PPID; sleep 5'));
+        expect(error).toBeInstanceOf(SandboxExecError);
+        expect(error.message).toMatch(/the connection closed before the remote host reported how the command ended \("kill -s KILL \$PPID; sleep 5"\); it may have finished/);
+        expect((await own.exec('echo again')).stdout).toBe('again\n');
+      } finally {
+        await own.close();
+      }
+    });
+
     it('reconnects after close()', async () => {
       const own = new SshSandbox(options());
       expect((await own.exec('echo one')).stdout).toBe('one\n');

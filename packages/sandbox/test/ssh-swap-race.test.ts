@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { OutsideWorkDirError } from '@toolwright/sandbox';
+import { OutsideWorkDirError, SandboxFileError } from '@toolwright/sandbox';
 import { describeBackend, requireBackend } from '../../../test-support/backends';
 import { resolveFileLimits } from '../src/paths/file-limits';
 import { RemoteAnchors } from '../src/ssh/remote-anchor';
@@ -131,6 +131,19 @@ describeBackend(ssh, 'SshSandbox files against a directory swapped for an outsid
       restore();
     }
     expect(readdirSync(dirs.outsideDir)).toEqual(['secret.txt']);
+  });
+
+  it('a write whose connection drops while the remote shell checks the path fails, naming the lost connection', async () => {
+    const own = new SshConnection({ host: '127.0.0.1', port: server.port, username: server.username, privateKey: server.privateKey, verifyHostKey: () => true, readyTimeoutMs: 20_000 });
+    try {
+      // Each anchor shell first kills its parent, the sshd process serving the connection.
+      const dropping = new SftpFiles(() => own.sftp(), new RemoteAnchors((command) => own.exec(`kill -s KILL $PPID; ${command}`)), dirs.workDir, resolveFileLimits({}, 'test'));
+      const error = await rejection(dropping.writeFile('dropped/file.txt', 'never'));
+      expect(error).toBeInstanceOf(SandboxFileError);
+      expect(error.message).toMatch(/the SSH connection closed before the remote shell answered/);
+    } finally {
+      await own.close();
+    }
   });
 
   it('a remove never deletes the outside file', async () => {

@@ -163,7 +163,8 @@ export class RemoteAnchors {
           if (path !== undefined) return settle({ dir: path, held: false, release: () => undefined });
           if (out.includes(`${key} done\n`)) return settle({ dir: request.root, held: false, release: () => undefined });
         }
-        settle(failure(code, request.requested));
+        if (command.connectionLost) settle(new SandboxFileError('failed', request.requested, 'the SSH connection closed before the remote shell answered'));
+        else settle(failure(code, request.requested));
       });
       // A held anchor waits on its stdin; release() ends it.
       if (request.mode === 'rmtree') channel.end();

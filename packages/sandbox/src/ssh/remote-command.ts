@@ -21,8 +21,15 @@ export class RemoteCommand {
   private ended?: RemoteExit;
   private readonly waiting: Array<(exit: RemoteExit) => void> = [];
 
-  /** Call it in ssh2's exec callback, before anything awaits. */
-  constructor(readonly channel: ClientChannel) {
+  /**
+   * Call it in ssh2's exec callback, before anything awaits.
+   * @param closed whether the channel's connection has closed (ssh2 emits the connection's
+   * `close` before it closes the channels that were open on it).
+   */
+  constructor(
+    readonly channel: ClientChannel,
+    private readonly closed: () => boolean,
+  ) {
     channel.once('exit', (code: unknown, signal: unknown) => {
       const exit: RemoteExit = { code: typeof code === 'number' ? code : null };
       if (typeof signal === 'string' && signal !== '') exit.signal = signal.startsWith('SIG') ? signal : `SIG${signal}`;
@@ -34,6 +41,11 @@ export class RemoteCommand {
   /** How the command ended; undefined while it runs, and when the server never said. */
   get exit(): RemoteExit | undefined {
     return this.ended;
+  }
+
+  /** True when the channel closed with no end reported because its connection closed: the command may still run. */
+  get connectionLost(): boolean {
+    return this.ended === undefined && this.closed();
   }
 
   /** Calls `listener` once the command ends (at once when it already has). */

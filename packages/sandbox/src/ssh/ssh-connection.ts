@@ -73,6 +73,8 @@ function parseHostKey(value: string): string {
 export class SshConnection {
   private client?: Promise<Client>;
   private sftpSession?: Promise<SftpClient>;
+  /** Clients whose connection has closed. */
+  private readonly closedClients = new WeakSet<Client>();
 
   constructor(private readonly target: SshTarget) {}
 
@@ -83,7 +85,7 @@ export class SshConnection {
       client.exec(command, (error, channel: ClientChannel) => {
         if (error) reject(new SandboxExecError(`SSH exec failed: ${error.message}`, { cause: error }));
         // Here, before any await: the exit status may already be in the read ssh2 is parsing.
-        else resolve(new RemoteCommand(channel));
+        else resolve(new RemoteCommand(channel, () => this.closedClients.has(client)));
       });
     });
   }
@@ -151,7 +153,10 @@ export class SshConnection {
         forget();
         if (!ready) reject(new SandboxExecError(`SSH connection to ${t.username}@${t.host}:${t.port} failed: ${error.message}`, { cause: error }));
       });
-      client.on('close', forget);
+      client.on('close', () => {
+        this.closedClients.add(client);
+        forget();
+      });
       client.connect(config);
       // Every exec and SFTP request is a small packet waiting for its answer: Nagle's algorithm
       // would hold one written in pieces (ssh2 writes length, body and tag apart when its optional

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { abortReason } from '../process/run-process';
 import type { ExecCollector } from '../sandbox/exec-stream';
 import { shellQuote } from '../sandbox/shell';
+import { SandboxExecError } from '../errors/sandbox-exec.error';
 import type { SshConnection } from './ssh-connection';
 
 /** One remote command. @internal */
@@ -109,7 +110,16 @@ export async function runRemote(connection: SshConnection, spec: RemoteSpec, col
     spec.signal?.removeEventListener('abort', onAbort);
     if (preamble !== undefined && preamble.length > 0) collector.push('stderr', preamble);
     if (aborted) collector.fail(abortReason(spec.signal!));
+    else if (!timedOut && command.connectionLost) collector.fail(lostConnection(spec.command));
     else collector.finish({ exitCode: timedOut ? null : (command.exit?.code ?? null), timedOut, signal: timedOut ? 'SIGKILL' : command.exit?.signal });
   });
   channel.end(spec.stdin ?? '');
+}
+
+/** The error of a command whose connection closed before the server said how the command ended. */
+function lostConnection(command: string): SandboxExecError {
+  const head = command.length > 80 ? `${command.slice(0, 80)}…` : command;
+  return new SandboxExecError(
+    `SSH: the connection closed before the remote host reported how the command ended (${JSON.stringify(head)}); it may have finished, failed, or still be running there. The next command reconnects.`,
+  );
 }
