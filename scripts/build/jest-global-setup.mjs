@@ -1,5 +1,7 @@
-// Jest's globalSetup: opens the directory where the run's suites share their servers
-// (shared-backends.mjs; the servers start on first use), and rebuilds @toolwright/core and
+// Jest's globalSetup: points TMPDIR at a fresh folder on a RAM file system when the machine has
+// one (test-tmpdir.mjs), opens the directory where the run's suites share their servers
+// (shared-backends.mjs; the servers start on first use) and starts the watchdog that cleans both
+// up if jest dies, and rebuilds @toolwright/core and
 // @toolwright/scanner when a source is newer than their build (and core's and mcp's declarations,
 // which the scanner's fixture projects compile against). Tests load sources through
 // moduleNameMapper, but the scanner's transformer, which ts-jest runs on every test file, is the
@@ -12,7 +14,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'rolldown';
 import { packageConfig } from './package-config.mjs';
-import { openSharedBackends } from './shared-backends.mjs';
+import { openSharedBackends, watchRun } from './shared-backends.mjs';
+import { openTestTmpdir } from './test-tmpdir.mjs';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 
@@ -25,7 +28,9 @@ function newestSource(dir) {
 }
 
 export default async function refreshTransformerBuilds() {
-  openSharedBackends();
+  // First: the shared servers' directory is made under the run's temporary directory.
+  const tmpDir = openTestTmpdir();
+  watchRun(openSharedBackends(), tmpDir);
   for (const name of ['core', 'scanner']) {
     const packageDir = path.join(ROOT, 'packages', name);
     const built = path.join(packageDir, 'dist', 'index.js');

@@ -3,7 +3,8 @@
 // workers inherit; the first suite that calls startEmbeddedPostgres() starts the run's PostgreSQL
 // and records it there (`postgres.json`: pid, stop signal, directories to delete), and every suite
 // gets a database of its own on it. The global teardown stops what the directory records; a
-// watchdog process does the same if jest dies without its teardown (Ctrl-C, a killed CI job).
+// watchdog process does the same if jest dies without its teardown (Ctrl-C, a killed CI job), and
+// deletes the run's temporary directory.
 // TOOLWRIGHT_SHARED_BACKENDS=0 turns sharing off: each suite starts a server of its own.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,17 +13,24 @@ import path from 'node:path';
 
 export const SHARED_BACKENDS_ENV = 'TOOLWRIGHT_SHARED_BACKENDS_DIR';
 
-/** Creates the run's directory, names it in the environment and starts its watchdog. */
+/** Creates the run's directory and names it in the environment. */
 export function openSharedBackends() {
   if (process.env.TOOLWRIGHT_SHARED_BACKENDS === '0') return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolwright-backends-'));
   process.env[SHARED_BACKENDS_ENV] = dir;
-  const watchdog = spawn(process.execPath, [path.join(import.meta.dirname, 'shared-backends-watchdog.mjs'), dir, String(process.pid)], {
-    detached: true,
-    stdio: 'ignore',
-  });
-  watchdog.unref();
   return dir;
+}
+
+/**
+ * Starts the watchdog that, should jest die without its teardown, stops the shared servers and
+ * deletes the run's temporary directory (test-tmpdir.mjs). Either may be undefined.
+ * @param {string | undefined} backendsDir
+ * @param {string | undefined} tmpDir
+ */
+export function watchRun(backendsDir, tmpDir) {
+  if (!backendsDir && !tmpDir) return;
+  const args = [path.join(import.meta.dirname, 'shared-backends-watchdog.mjs'), String(process.pid), backendsDir ?? '-', tmpDir ?? '-'];
+  spawn(process.execPath, args, { detached: true, stdio: 'ignore' }).unref();
 }
 
 /** Whether a process is still running (a zombie, exited but not yet reaped, is not). */
