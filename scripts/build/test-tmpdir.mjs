@@ -68,7 +68,9 @@ export function openTestTmpdir() {
   if (whyNotRamTmpdir({ env: process.env, candidate, statfs: (dir) => fs.statfsSync(dir), totalmem: os.totalmem() }) !== undefined) return undefined;
   let dir;
   try {
-    dir = fs.mkdtempSync(path.join(candidate, 'toolwright-tests-'));
+    // A short name: podman refuses a run root over 50 characters, and a Unix socket's path is
+    // limited to 107 (PostgreSQL's, podman's), both of which the suites make under here.
+    dir = fs.mkdtempSync(path.join(candidate, 'tw-'));
   } catch {
     return undefined;
   }

@@ -73,7 +73,7 @@ describe('test-tmpdir.mjs', () => {
     ) as Record<string, unknown>;
     if (result.why === null) {
       expect(result).toMatchObject({ tmpdir: result.dir, named: result.dir, mode: '755', tmpfs: true, gone: true });
-      expect(result.dir).toMatch(/^\/dev\/shm\/toolwright-tests-/);
+      expect(result.dir).toMatch(/^\/dev\/shm\/tw-\w{6}$/);
     } else {
       expect(result).toMatchObject({ dir: null, named: null });
     }

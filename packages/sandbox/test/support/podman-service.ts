@@ -31,7 +31,8 @@ export function podmanProblem(): string | undefined {
  * image is `podman import` of a root filesystem made from the static busybox: no registry.
  */
 export async function startPodmanService(): Promise<PodmanService> {
-  const dir = mkdtempSync(join(tmpdir(), 'toolwright-podman-'));
+  // A short name: podman refuses a run root (`<dir>/run`) over 50 characters.
+  const dir = mkdtempSync(join(tmpdir(), 'twp-'));
   writeFileSync(join(dir, 'containers.conf'), '[containers]\ndefault_ulimits = []\n');
   mkdirSync(join(dir, 'tmp'));
   const env = { ...process.env, CONTAINERS_CONF: join(dir, 'containers.conf') };
