@@ -17,7 +17,7 @@ export const TEST_TMPDIR_ENV = 'TOOLWRIGHT_TEST_TMPDIR';
 
 /** The file system type statfs reports for tmpfs (Linux's TMPFS_MAGIC). */
 const TMPFS_MAGIC = 0x01021994;
-/** Room the RAM file system must have: a run's scratch peaks near 1.5 GB. */
+/** Room the RAM file system must have: a whole run's scratch peaked at 0.6 GB (`df`, every 3 s). */
 const MIN_FREE_BYTES = 4 * 1024 ** 3;
 /** Memory the machine must have, since what the folder holds is memory. */
 const MIN_TOTAL_MEMORY = 8 * 1024 ** 3;
