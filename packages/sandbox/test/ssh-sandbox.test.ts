@@ -103,6 +103,20 @@ describeBackend(ssh, 'SshSandbox (a real sshd on 127.0.0.1)', () => {
       }
     });
 
+    it('names a long, multi-line command of a dropped connection by its first 80 characters, escaped', async () => {
+      const own = new SshSandbox(options());
+      try {
+        const command = `kill -s KILL $PPID; sleep 5\n: ${'x'.repeat(20_000)}`;
+        const error = await rejection(own.exec(command));
+        expect(error).toBeInstanceOf(SandboxExecError);
+        expect(error.message).toContain(JSON.stringify(`${command.slice(0, 80)}…`));
+        expect(error.message).not.toContain('\n');
+        expect(error.message.length).toBeLessThan(400);
+      } finally {
+        await own.close();
+      }
+    });
+
     it('reconnects after close()', async () => {
       const own = new SshSandbox(options());
       expect((await own.exec('echo one')).stdout).toBe('one\n');
